@@ -1,0 +1,1 @@
+// WeftNetworking: being built; see docs/ once it lands.

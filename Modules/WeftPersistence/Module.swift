@@ -1,0 +1,1 @@
+// WeftPersistence: being built; see docs/ once it lands.

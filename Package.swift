@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Swift settings shared by every target: Swift 6 language mode is the tools-version default;
+/// these add the upcoming features Weft relies on.
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "Weft",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "WeftCore", targets: ["WeftCore"]),
+    .library(name: "WeftPersistence", targets: ["WeftPersistence"]),
+    .library(name: "WeftNetworking", targets: ["WeftNetworking"]),
+  ],
+  targets: [
+    // MARK: Core
+    .target(name: "WeftCore", path: "Modules/WeftCore", swiftSettings: strict),
+    .testTarget(
+      name: "WeftCoreTests", dependencies: ["WeftCore"], path: "Tests/WeftCoreTests",
+      swiftSettings: strict),
+
+    // MARK: Persistence
+    .systemLibrary(
+      name: "CSQLite", path: "Modules/CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .target(
+      name: "WeftPersistence", dependencies: ["WeftCore", "CSQLite"],
+      path: "Modules/WeftPersistence", swiftSettings: strict),
+    .testTarget(
+      name: "WeftPersistenceTests", dependencies: ["WeftPersistence"],
+      path: "Tests/WeftPersistenceTests", swiftSettings: strict),
+
+    // MARK: Networking
+    .target(
+      name: "WeftNetworking", dependencies: ["WeftCore"], path: "Modules/WeftNetworking",
+      swiftSettings: strict),
+    .testTarget(
+      name: "WeftNetworkingTests", dependencies: ["WeftNetworking"],
+      path: "Tests/WeftNetworkingTests", swiftSettings: strict),
+  ]
+)
