@@ -77,7 +77,8 @@ public final class TestClock: Clock, Sendable {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let action = state.withLock { state -> SleepAction in
           if deadline <= state.now { return .resume }
           if Task.isCancelled { return .cancel }

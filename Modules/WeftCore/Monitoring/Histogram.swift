@@ -39,7 +39,8 @@ public struct Histogram: Sendable, Equatable {
     if count == 0 || value < minNanoseconds { minNanoseconds = value }
     if value > maxNanoseconds { maxNanoseconds = value }
     count += 1
-    sumNanoseconds = sumNanoseconds.addingReportingOverflow(value).overflow
+    sumNanoseconds =
+      sumNanoseconds.addingReportingOverflow(value).overflow
       ? .max : sumNanoseconds + value
   }
 

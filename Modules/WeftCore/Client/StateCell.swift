@@ -1,0 +1,302 @@
+import Synchronization
+
+/// The state engine behind every client: one `Sendable` state value, versioned snapshots
+/// readable from any isolation, one-commit transactions, and selective fan-out to
+/// subscribers.
+///
+/// A client actor holds one cell (see `Client`); stores and systems that live on the
+/// MainActor hold one too. The owner serializes commits; everyone may read and subscribe.
+///
+/// ```swift
+/// let cell = StateCell(Counter(), name: "Counter")
+/// let subscription = cell.observeOnMainActor(\.value) { change in print(change.value) }
+/// cell.update { $0.value += 1 }   // one commit, one version bump, one fan-out
+/// ```
+///
+/// # Performance
+/// A commit costs one lock to swap the snapshot, one projection and one comparison per
+/// distinct selector, and, for each selector whose value changed, one lock to copy its
+/// subscriber lists plus one call per subscriber. Subscribers whose value did not change
+/// cost nothing: 100,000 idle views on 64 selectors cost 64 comparisons. MainActor
+/// subscribers get one job per commit burst, which re-projects once per changed selector
+/// and walks its subscribers in a tight loop. What is slow: a selector that is expensive to
+/// project (it runs once per commit), and thousands of distinct selectors (each is compared
+/// on every commit).
+///
+/// - Note: Isolation: thread-safe for reading and subscribing; `update`, `commit` and
+///   `restore` must be called from one isolation domain at a time (the owner's), which a
+///   version check enforces.
+/// - Note: Allocations: none per commit on the steady path when no group changed; one
+///   array copy-on-write per changed group otherwise.
+public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
+  struct Pending {
+    var groups: ContiguousArray<AnyGroup<State>> = []
+    var scheduled = false
+    var since: ContinuousClock.Instant?
+  }
+
+  struct ActorPending {
+    let actor: any Actor
+    var groups: ContiguousArray<AnyGroup<State>> = []
+    var since: ContinuousClock.Instant?
+  }
+
+  struct Storage {
+    var snapshot: Snapshot<State>
+    var groups: ContiguousArray<AnyGroup<State>> = []
+    var index: [GroupKey: AnyGroup<State>] = [:]
+    var everyCommit: EveryCommitGroup<State>?
+    var main = Pending()
+    var actors: [ObjectIdentifier: ActorPending] = [:]
+  }
+
+  let storage: Mutex<Storage>
+  /// The name the cell reports under in the performance monitor and in messages.
+  public let name: String
+  let metrics: ComponentMonitor
+
+  /// Makes a cell holding `initial` at version 0.
+  ///
+  /// - Parameters:
+  ///   - initial: the first state.
+  ///   - name: how the cell is named in metrics and error messages.
+  ///   - monitor: where commits, deliveries and latencies are counted when it is enabled.
+  public init(
+    _ initial: State, name: String? = nil, monitor: PerformanceMonitor = .shared
+  ) {
+    let name = name ?? String(describing: State.self)
+    self.name = name
+    self.metrics = monitor.component(named: name)
+    self.storage = Mutex(Storage(snapshot: Snapshot(version: 0, state: initial)))
+  }
+
+  deinit {
+    storage.withLock { storage in
+      for group in storage.groups { group.removeAllLocked() }
+      storage.everyCommit?.removeAllLocked()
+    }
+  }
+
+  // MARK: Reading
+
+  /// The latest committed snapshot.
+  ///
+  /// - Complexity: O(1): one uncontended lock and a copy of the state value.
+  public var snapshot: Snapshot<State> { storage.withLock { $0.snapshot } }
+
+  /// The latest committed state.
+  public var state: State { storage.withLock { $0.snapshot.state } }
+
+  /// The latest committed version (0 before the first commit).
+  public var version: UInt64 { storage.withLock { $0.snapshot.version } }
+
+  /// Distinct selectors currently observed (each costs one comparison per commit).
+  public var selectorCount: Int { storage.withLock { $0.groups.count } }
+
+  /// Live subscribers over all selectors and targets (not counting `changes` streams).
+  public var subscriberCount: Int {
+    storage.withLock { storage in
+      storage.groups.reduce(0) { $0 + $1.subscriberCount.load(ordering: .relaxed) }
+    }
+  }
+
+  // MARK: Committing
+
+  /// Runs `body` on a copy of the state and commits the result as one new version, with
+  /// one fan-out, however many fields changed. If `body` throws, nothing is committed.
+  ///
+  /// - Returns: what `body` returns.
+  /// - Complexity: O(s + k) after `body`, s = distinct selectors, k = subscribers whose
+  ///   value changed.
+  /// - Note: Isolation: the owner's; synchronous subscribers run inside this call.
+  @discardableResult
+  public func update<Result, Failure: Error>(
+    _ body: (inout State) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let base = snapshot
+    var state = base.state
+    let result = try body(&state)
+    commit(state, basedOn: base.version)
+    return result
+  }
+
+  /// Commits `snapshot.state` as a new version (versions never go back, so a rollback is a
+  /// new commit of the old state).
+  public func restore(_ snapshot: Snapshot<State>) {
+    commit(snapshot.state, basedOn: nil)
+  }
+
+  /// Replaces the state with `state` as one commit.
+  public func commit(_ state: State) {
+    commit(state, basedOn: nil)
+  }
+
+  private func commit(_ state: State, basedOn baseVersion: UInt64?) {
+    let enabled = metrics.isEnabled
+    let now: ContinuousClock.Instant? = enabled ? .now : nil
+    let (version, groups, everyCommit) = storage.withLock {
+      storage -> (UInt64, ContiguousArray<AnyGroup<State>>, EveryCommitGroup<State>?) in
+      let current = storage.snapshot.version
+      if let baseVersion, baseVersion != current {
+        preconditionFailure(
+          "StateCell '\(name)': version \(current) was committed while an update based on "
+            + "version \(baseVersion) ran; commits must come from one isolation domain "
+            + "(the owning actor)")
+      }
+      storage.snapshot = Snapshot(version: current + 1, state: state)
+      return (current + 1, storage.groups, storage.everyCommit)
+    }
+    var stats = DeliveryStats()
+    var changed: ContiguousArray<AnyGroup<State>> = []
+    for group in groups {
+      if group.evaluate(state) {
+        changed.append(group)
+      } else if enabled {
+        stats.skipped &+= UInt64(group.subscriberCount.load(ordering: .relaxed))
+      }
+    }
+    if let everyCommit, everyCommit.evaluate(state) { changed.append(everyCommit) }
+    if !changed.isEmpty { fanOut(changed, version: version, since: now, stats: &stats) }
+    if enabled { metrics.record(commits: 1, deliveries: stats.deliveries, skipped: stats.skipped) }
+  }
+
+  private func fanOut(
+    _ changed: ContiguousArray<AnyGroup<State>>, version: UInt64,
+    since now: ContinuousClock.Instant?, stats: inout DeliveryStats
+  ) {
+    let (scheduleMain, actors) = storage.withLock {
+      storage -> (Bool, [(ObjectIdentifier, any Actor)]) in
+      var startActors: [(ObjectIdentifier, any Actor)] = []
+      for group in changed {
+        let (main, targets) = group.prepareLocked()
+        if main { storage.main.groups.append(group) }
+        for (key, actor) in targets {
+          if storage.actors[key] == nil {
+            storage.actors[key] = ActorPending(actor: actor, since: now)
+            startActors.append((key, actor))
+          }
+          storage.actors[key]!.groups.append(group)
+        }
+      }
+      var startMain = false
+      if !storage.main.groups.isEmpty && !storage.main.scheduled {
+        storage.main.scheduled = true
+        storage.main.since = now
+        startMain = true
+      }
+      return (startMain, startActors)
+    }
+    for group in changed { group.deliverSyncBatch(version: version, stats: &stats) }
+    if scheduleMain {
+      Task { @MainActor in self.deliverPendingMainActorChanges() }
+    }
+    for (key, actor) in actors {
+      Task { await self.deliverPending(on: actor, key: key) }
+    }
+  }
+
+  // MARK: Coalesced delivery
+
+  /// Delivers, now, the MainActor changes that are waiting for their job: the latest value
+  /// once to each affected subscriber. The job that was scheduled then finds nothing to do.
+  ///
+  /// Tests and the simulator call this to reach a quiescent point deterministically.
+  ///
+  /// - Complexity: O(g + k), g = groups changed since the last job, k = their MainActor
+  ///   subscribers.
+  @MainActor
+  public func deliverPendingMainActorChanges() {
+    let taken = storage.withLock {
+      storage -> (ContiguousArray<AnyGroup<State>>, Snapshot<State>, ContinuousClock.Instant?)? in
+      guard storage.main.scheduled else { return nil }
+      let groups = storage.main.groups
+      let since = storage.main.since
+      storage.main = Pending()
+      for group in groups { group.takeMainBatchLocked() }
+      return (groups, storage.snapshot, since)
+    }
+    guard let (groups, snapshot, since) = taken else { return }
+    var stats = DeliveryStats()
+    for group in groups { group.deliverMainBatch(snapshot, stats: &stats) }
+    if metrics.isEnabled {
+      metrics.record(deliveries: stats.deliveries, skipped: stats.skipped, jobs: 1)
+      if let since { metrics.recordLatency(since.duration(to: .now)) }
+    }
+  }
+
+  private func deliverPending(on actor: isolated any Actor, key: ObjectIdentifier) {
+    let taken = storage.withLock {
+      storage -> ([(AnyGroup<State>, ActorBatch)], Snapshot<State>, ContinuousClock.Instant?)? in
+      guard let pending = storage.actors.removeValue(forKey: key) else { return nil }
+      let batches = pending.groups.compactMap { group in
+        group.takeActorBatchLocked(key).map { (group, $0) }
+      }
+      return (batches, storage.snapshot, pending.since)
+    }
+    guard let (batches, snapshot, since) = taken else { return }
+    var stats = DeliveryStats()
+    var delivered: [(AnyGroup<State>, (any Sendable)?)] = []
+    for (group, batch) in batches {
+      delivered.append((group, group.deliver(batch, snapshot: snapshot, on: actor, stats: &stats)))
+    }
+    storage.withLock { _ in
+      for (group, value) in delivered { group.finishActorBatchLocked(key, delivered: value) }
+    }
+    if metrics.isEnabled {
+      metrics.record(deliveries: stats.deliveries, skipped: stats.skipped, jobs: 1)
+      if let since { metrics.recordLatency(since.duration(to: .now)) }
+    }
+  }
+
+  // MARK: Subscribing
+
+  /// Finds or makes the group for `selector`, registers `makeRegistration`'s result in it
+  /// with `insert`, without running the projection under the lock.
+  func register<Value: Equatable & Sendable>(
+    _ selector: Selector<State, Value>,
+    _ insert: (SelectorGroup<State, Value>) -> RegistrationBase
+  ) -> Subscription {
+    let key = GroupKey(
+      id: selector.id, removesDuplicates: selector.removesDuplicates,
+      value: ObjectIdentifier(Value.self))
+    while true {
+      let base = snapshot
+      let initial = selector.project(base.state)  // user code: outside the lock
+      let registration = storage.withLock { storage -> RegistrationBase? in
+        let group: SelectorGroup<State, Value>
+        if let existing = storage.index[key] {
+          group = existing as! SelectorGroup<State, Value>
+        } else {
+          guard storage.snapshot.version == base.version else { return nil }
+          group = SelectorGroup(selector: selector, initial: initial)
+          group.owner = self
+          group.key = key
+          group.slot = storage.groups.count
+          storage.groups.append(group)
+          storage.index[key] = group
+        }
+        group.subscriberCount.add(1, ordering: .relaxed)
+        return insert(group)
+      }
+      if let registration { return Subscription(registration) }
+    }
+  }
+
+  func remove(_ registration: RegistrationBase, from group: GroupBase) {
+    storage.withLock { storage in
+      if let everyCommit = storage.everyCommit, everyCommit === group {
+        if everyCommit.removeLocked(registration) { storage.everyCommit = nil }
+        return
+      }
+      guard group.removeLocked(registration) else { return }
+      let slot = group.slot
+      guard slot < storage.groups.count, storage.groups[slot] === group else { return }
+      let last = storage.groups.removeLast()
+      if slot < storage.groups.count {
+        storage.groups[slot] = last
+        last.slot = slot
+      }
+      if let key = group.key { storage.index[key] = nil }
+    }
+  }
+}

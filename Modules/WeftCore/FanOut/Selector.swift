@@ -1,0 +1,89 @@
+/// What a subscriber depends on: a key path, or a named projection, of the state to an
+/// `Equatable` value.
+///
+/// Subscribers with equal selectors share one group and one comparison per commit, so a
+/// thousand views on `\.summary` cost one comparison, not a thousand.
+///
+/// ```swift
+/// let byKeyPath = Selector<AppState, Int>(\.count)
+/// let byName = Selector<AppState, Bool>(id: "hasUnread") { $0.inbox.contains { !$0.read } }
+/// ```
+///
+/// > Important: Equal-value suppression is the default: a commit whose projected value is
+/// > `==` to the previous one delivers nothing to that selector. `deliveringEveryCommit()`
+/// > opts out (every commit is delivered, changed or not).
+///
+/// - Complexity: the projection runs once per commit per distinct selector.
+/// - Note: Isolation: projections must be pure and `Sendable`; they run on the committing
+///   actor and, for coalesced delivery, on the delivering actor.
+public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
+  /// The identity that groups subscribers: equal ids share one comparison.
+  public let id: SelectorID
+  let project: @Sendable (State) -> Value
+  /// Whether a commit that leaves the value `==` to the previous one is suppressed.
+  public let removesDuplicates: Bool
+
+  /// Selects the value at `keyPath`; its identity is the key path.
+  public init(_ keyPath: any KeyPath<State, Value> & Sendable) {
+    self.id = SelectorID(keyPath: keyPath)
+    self.project = { $0[keyPath: keyPath] }
+    self.removesDuplicates = true
+  }
+
+  /// Selects a computed value; `id` names it so subscribers with the same id share it.
+  ///
+  /// - Parameters:
+  ///   - id: any `Hashable` name; two selectors with equal ids must compute the same value.
+  ///   - project: a pure function of the state.
+  public init(id: some Hashable & Sendable, _ project: @escaping @Sendable (State) -> Value) {
+    self.id = SelectorID(name: id)
+    self.project = project
+    self.removesDuplicates = true
+  }
+
+  init(id: SelectorID, project: @escaping @Sendable (State) -> Value, removesDuplicates: Bool) {
+    self.id = id
+    self.project = project
+    self.removesDuplicates = removesDuplicates
+  }
+
+  /// The same selector, delivering on every commit even when the value is unchanged.
+  public func deliveringEveryCommit() -> Self {
+    Self(id: id, project: project, removesDuplicates: false)
+  }
+
+  /// A selector of a value derived from this one, named by this selector's id and `id`.
+  public func map<Other: Equatable & Sendable>(
+    id: some Hashable & Sendable, _ transform: @escaping @Sendable (Value) -> Other
+  ) -> Selector<State, Other> {
+    let project = self.project
+    return Selector<State, Other>(
+      id: SelectorID(name: SelectorID.Pair(first: self.id, second: SelectorID(name: id))),
+      project: { transform(project($0)) }, removesDuplicates: removesDuplicates)
+  }
+}
+
+/// The identity of a selector: a key path, or a caller-given hashable name.
+public struct SelectorID: Hashable, Sendable, CustomStringConvertible {
+  private let base: AnyHashableSendable
+
+  init(keyPath: some Hashable & Sendable) { base = AnyHashableSendable(keyPath) }
+  init(name: some Hashable & Sendable) { base = AnyHashableSendable(name) }
+
+  struct Pair: Hashable, Sendable {
+    let first: SelectorID
+    let second: SelectorID
+  }
+
+  /// A readable form for reports: the key path or the name.
+  public var description: String { "\(base.base)" }
+}
+
+/// A type-erased `Hashable & Sendable` value.
+struct AnyHashableSendable: Hashable, Sendable {
+  // `AnyHashable` is not `Sendable`, but it is built only from a `Hashable & Sendable` value
+  // (the initializer below is the only way in) and never mutated, so sharing it is safe.
+  nonisolated(unsafe) let base: AnyHashable
+
+  init(_ value: some Hashable & Sendable) { base = AnyHashable(value) }
+}

@@ -1,0 +1,287 @@
+import Synchronization
+
+/// Removes registrations under the owning cell's lock; implemented by `StateCell`.
+protocol RegistrationRemoving: AnyObject, Sendable {
+  func remove(_ registration: RegistrationBase, from group: GroupBase)
+}
+
+/// The subscribers that share one selector, and the one comparison they share per commit.
+///
+/// Methods named `…Locked` run while the owning cell's lock is held; the others run outside
+/// it, on the isolation the comment names.
+///
+/// `@unchecked Sendable`: the subscriber lists, `slot`, the `pending…` flags and the batches
+/// are touched only while holding the owning cell's lock, or by the one party that took a
+/// batch under it; `lastValue` and `syncBatch` only by the cell's commits, which the owner
+/// serializes (one isolation domain, checked by the commit's version test); `lastMainValue`
+/// only on the MainActor; `subscriberCount` is atomic.
+class GroupBase: @unchecked Sendable {
+  weak var owner: (any RegistrationRemoving)?
+  /// The key the cell indexes this group under; set once, under the lock, at creation.
+  var key: GroupKey?
+  /// Position in the cell's group array; guarded by the cell's lock.
+  var slot = 0
+  /// Number of live subscribers over all targets (atomic so counters can read it lock-free).
+  let subscriberCount = Atomic<Int>(0)
+  /// Whether the group is queued for the next MainActor job; guarded by the cell's lock.
+  var pendingMain = false
+  /// Set when a MainActor subscriber joins, so the next job delivers even an unchanged value:
+  /// a subscriber that joined mid-burst must not miss the burst's last value.
+  var mainNeedsDelivery = false
+
+  final func remove(_ registration: RegistrationBase) {
+    owner?.remove(registration, from: self)
+  }
+
+  /// Removes `registration` from whichever list holds it. Returns whether the group is now
+  /// empty.
+  func removeLocked(_ registration: RegistrationBase) -> Bool { true }
+
+  /// Drops every subscriber; called when the cell goes away.
+  func removeAllLocked() {}
+
+  /// The selector's readable id, for reports.
+  var selectorDescription: String { "" }
+}
+
+/// A group of the cell's `State`: how the engine drives it without knowing `Value`.
+class AnyGroup<State: Sendable>: GroupBase, @unchecked Sendable {
+  /// Projects `state`, compares with the last committed value and keeps the new one.
+  /// Returns whether subscribers must hear of it. On the committing isolation, unlocked.
+  func evaluate(_ state: State) -> Bool { false }
+
+  /// Copies the synchronous subscribers into the sync batch and reports which coalesced
+  /// targets need this group. Locked.
+  func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
+    (false, [:])
+  }
+
+  /// Calls the synchronous batch. On the committing isolation, unlocked.
+  func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {}
+
+  /// Takes the MainActor batch for the job that is about to run. Locked.
+  func takeMainBatchLocked() {}
+
+  /// Delivers the latest value to the MainActor batch. On the MainActor, unlocked.
+  @MainActor func deliverMainBatch(_ snapshot: Snapshot<State>, stats: inout DeliveryStats) {}
+
+  /// Takes the batch for the subscribers on the actor `key`. Locked.
+  func takeActorBatchLocked(_ key: ObjectIdentifier) -> ActorBatch? { nil }
+
+  /// Delivers the latest value to an actor batch. On that actor, unlocked.
+  func deliver(
+    _ batch: ActorBatch, snapshot: Snapshot<State>, on actor: isolated any Actor,
+    stats: inout DeliveryStats
+  ) -> (any Sendable)? { nil }
+
+  /// Records the value last delivered to the actor `key`. Locked.
+  func finishActorBatchLocked(_ key: ObjectIdentifier, delivered: (any Sendable)?) {}
+}
+
+/// How a cell finds the group for a selector: equal keys share one group.
+struct GroupKey: Hashable, Sendable {
+  let id: SelectorID
+  let removesDuplicates: Bool
+  let value: ObjectIdentifier
+}
+
+/// A type-erased batch of actor subscribers taken for one job.
+struct ActorBatch: @unchecked Sendable {
+  // `@unchecked`: holds a `ContiguousArray<Registration<…>>` and the last delivered value of
+  // a `Sendable` type, both taken under the cell's lock and used by the one job that took
+  // them.
+  let registrations: Any
+  let lastValue: Any?
+  let force: Bool
+}
+
+/// Counters gathered while delivering.
+struct DeliveryStats {
+  var deliveries: UInt64 = 0
+  var skipped: UInt64 = 0
+}
+
+/// Subscribers of one `Selector<State, Value>`.
+final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGroup<State>,
+  @unchecked Sendable
+{
+  typealias SyncCallback = @Sendable (Change<Value>) -> Void
+  typealias MainCallback = @MainActor @Sendable (Change<Value>) -> Void
+  typealias ActorCallback = @Sendable (isolated any Actor, Change<Value>) -> Void
+
+  struct ActorTarget {
+    let actor: any Actor
+    var list = SubscriberList<ActorCallback>()
+    var lastValue: Value?
+    var pending = false
+    var needsDelivery = true
+  }
+
+  let selector: Selector<State, Value>
+  var lastValue: Value
+  var sync = SubscriberList<SyncCallback>()
+  var main = SubscriberList<MainCallback>()
+  var actors: [ObjectIdentifier: ActorTarget] = [:]
+
+  private var syncBatch: ContiguousArray<Registration<SyncCallback>> = []
+  private var mainBatch: ContiguousArray<Registration<MainCallback>> = []
+  private var mainBatchForced = false
+  @MainActor private var lastMainValue: Value?
+
+  init(selector: Selector<State, Value>, initial: Value) {
+    self.selector = selector
+    self.lastValue = initial
+  }
+
+  override var selectorDescription: String { selector.id.description }
+
+  override func evaluate(_ state: State) -> Bool {
+    let value = selector.project(state)
+    if selector.removesDuplicates && value == lastValue { return false }
+    lastValue = value
+    return true
+  }
+
+  override func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
+    syncBatch = sync.registrations
+    var mainNeeded = false
+    if !main.isEmpty && !pendingMain {
+      pendingMain = true
+      mainNeeded = true
+    }
+    guard !actors.isEmpty else { return (mainNeeded, [:]) }
+    var targets: [ObjectIdentifier: any Actor] = [:]
+    for (key, target) in actors where !target.pending {
+      actors[key]!.pending = true
+      targets[key] = target.actor
+    }
+    return (mainNeeded, targets)
+  }
+
+  override func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {
+    guard !syncBatch.isEmpty else { return }
+    let change = Change(value: lastValue, version: version)
+    for registration in syncBatch where registration.isActive {
+      registration.callback(change)
+      stats.deliveries &+= 1
+    }
+    syncBatch = []
+  }
+
+  override func takeMainBatchLocked() {
+    pendingMain = false
+    mainBatch = main.registrations
+    mainBatchForced = mainNeedsDelivery
+    mainNeedsDelivery = false
+  }
+
+  @MainActor
+  override func deliverMainBatch(_ snapshot: Snapshot<State>, stats: inout DeliveryStats) {
+    let batch = mainBatch
+    mainBatch = []
+    guard !batch.isEmpty else { return }
+    let value = selector.project(snapshot.state)
+    if !mainBatchForced, selector.removesDuplicates, lastMainValue == value {
+      stats.skipped &+= UInt64(batch.count)
+      return
+    }
+    lastMainValue = value
+    let change = Change(value: value, version: snapshot.version)
+    for registration in batch where registration.isActive {
+      registration.callback(change)
+      stats.deliveries &+= 1
+    }
+  }
+
+  override func takeActorBatchLocked(_ key: ObjectIdentifier) -> ActorBatch? {
+    guard let target = actors[key] else { return nil }
+    actors[key]!.pending = false
+    actors[key]!.needsDelivery = false
+    return ActorBatch(
+      registrations: target.list.registrations, lastValue: target.lastValue,
+      force: target.needsDelivery)
+  }
+
+  override func deliver(
+    _ batch: ActorBatch, snapshot: Snapshot<State>, on actor: isolated any Actor,
+    stats: inout DeliveryStats
+  ) -> (any Sendable)? {
+    let registrations = batch.registrations as! ContiguousArray<Registration<ActorCallback>>
+    let value = selector.project(snapshot.state)
+    if !batch.force, selector.removesDuplicates, (batch.lastValue as? Value) == value {
+      stats.skipped &+= UInt64(registrations.count)
+      return nil
+    }
+    let change = Change(value: value, version: snapshot.version)
+    for registration in registrations where registration.isActive {
+      registration.callback(actor, change)
+      stats.deliveries &+= 1
+    }
+    return value
+  }
+
+  override func finishActorBatchLocked(_ key: ObjectIdentifier, delivered: (any Sendable)?) {
+    guard let value = delivered as? Value, actors[key] != nil else { return }
+    actors[key]!.lastValue = value
+  }
+
+  override func removeLocked(_ registration: RegistrationBase) -> Bool {
+    if sync.remove(registration) || main.remove(registration) {
+      subscriberCount.subtract(1, ordering: .relaxed)
+    } else if let key = actors.first(where: { $0.value.list.contains(registration) })?.key {
+      actors[key]!.list.remove(registration)
+      if actors[key]!.list.isEmpty { actors[key] = nil }
+      subscriberCount.subtract(1, ordering: .relaxed)
+    }
+    return sync.isEmpty && main.isEmpty && actors.isEmpty
+  }
+
+  override func removeAllLocked() {
+    sync.removeAll()
+    main.removeAll()
+    actors.removeAll()
+    subscriberCount.store(0, ordering: .relaxed)
+  }
+}
+
+/// The group behind `changes`: every commit, the whole snapshot, synchronous delivery only.
+final class EveryCommitGroup<State: Sendable>: AnyGroup<State>, @unchecked Sendable {
+  typealias Callback = @Sendable (Snapshot<State>) -> Void
+
+  var sync = SubscriberList<Callback>()
+  private var batch: ContiguousArray<Registration<Callback>> = []
+  private var state: State?
+
+  override var selectorDescription: String { "every commit" }
+
+  override func evaluate(_ state: State) -> Bool {
+    self.state = state
+    return true
+  }
+
+  override func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
+    batch = sync.registrations
+    return (false, [:])
+  }
+
+  override func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {
+    guard let state else { return }
+    let snapshot = Snapshot(version: version, state: state)
+    self.state = nil
+    for registration in batch where registration.isActive {
+      registration.callback(snapshot)
+      stats.deliveries &+= 1
+    }
+    batch = []
+  }
+
+  override func removeLocked(_ registration: RegistrationBase) -> Bool {
+    if sync.remove(registration) { subscriberCount.subtract(1, ordering: .relaxed) }
+    return sync.isEmpty
+  }
+
+  override func removeAllLocked() {
+    sync.removeAll()
+    subscriberCount.store(0, ordering: .relaxed)
+  }
+}

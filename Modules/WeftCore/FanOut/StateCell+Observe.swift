@@ -1,0 +1,90 @@
+extension StateCell {
+  /// Calls `body` synchronously, on the committing isolation, inside each commit that
+  /// changes the selected value.
+  ///
+  /// Subscribe first, then read `snapshot` if you need the current value: a commit that
+  /// lands in between is then delivered, never lost.
+  ///
+  /// - Returns: the subscription; delivery stops when it is cancelled or released.
+  /// - Complexity: O(1) amortized to subscribe and to cancel.
+  /// - Note: Isolation: `body` runs on the owner's isolation, in version order.
+  /// - Note: Allocations: a registration and a token; a group for a new selector.
+  public func observeSynchronously<Value: Equatable & Sendable>(
+    _ selector: Selector<State, Value>,
+    _ body: @escaping @Sendable (Change<Value>) -> Void
+  ) -> Subscription {
+    register(selector) { group in
+      let registration = Registration(callback: body, group: group)
+      group.sync.append(registration)
+      return registration
+    }
+  }
+
+  /// Key-path form of `observeSynchronously(_:_:)`.
+  public func observeSynchronously<Value: Equatable & Sendable>(
+    _ keyPath: any KeyPath<State, Value> & Sendable,
+    _ body: @escaping @Sendable (Change<Value>) -> Void
+  ) -> Subscription {
+    observeSynchronously(Selector(keyPath), body)
+  }
+
+  /// Calls `body` on the MainActor when the selected value changed. Deliveries are
+  /// coalesced: one MainActor job per burst of commits delivers the latest value once to
+  /// each affected subscriber (intermediate versions may be skipped, never the last one).
+  ///
+  /// - Returns: the subscription; delivery stops when it is cancelled or released.
+  /// - Complexity: O(1) amortized to subscribe and to cancel.
+  /// - Note: Isolation: `body` runs on the MainActor, in version order.
+  /// - Note: Allocations: a registration and a token; a group for a new selector.
+  public func observeOnMainActor<Value: Equatable & Sendable>(
+    _ selector: Selector<State, Value>,
+    _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
+  ) -> Subscription {
+    register(selector) { group in
+      let registration = Registration(callback: body, group: group)
+      group.main.append(registration)
+      group.mainNeedsDelivery = true
+      return registration
+    }
+  }
+
+  /// Key-path form of `observeOnMainActor(_:_:)`.
+  public func observeOnMainActor<Value: Equatable & Sendable>(
+    _ keyPath: any KeyPath<State, Value> & Sendable,
+    _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
+  ) -> Subscription {
+    observeOnMainActor(Selector(keyPath), body)
+  }
+
+  /// Calls `body` on `actor` when the selected value changed, coalesced like MainActor
+  /// delivery: one job on `actor` per burst.
+  ///
+  /// - Returns: the subscription; delivery stops when it is cancelled or released.
+  /// - Complexity: O(1) amortized to subscribe; O(a) to cancel, a = distinct actors
+  ///   observing this selector.
+  /// - Note: Isolation: `body` runs isolated to `actor`, in version order.
+  public func observe<Value: Equatable & Sendable, Target: Actor>(
+    _ selector: Selector<State, Value>, on actor: Target,
+    _ body: @escaping @Sendable (isolated Target, Change<Value>) -> Void
+  ) -> Subscription {
+    let erased: SelectorGroup<State, Value>.ActorCallback = { isolation, change in
+      let target = isolation as! Target
+      target.assumeIsolated { body($0, change) }
+    }
+    let key = ObjectIdentifier(actor)
+    return register(selector) { group in
+      let registration = Registration(callback: erased, group: group)
+      group.actors[key, default: .init(actor: actor)].list.append(registration)
+      group.actors[key]!.needsDelivery = true
+      return registration
+    }
+  }
+
+  /// Key-path form of `observe(_:on:_:)`.
+  public func observe<Value: Equatable & Sendable, Target: Actor>(
+    _ keyPath: any KeyPath<State, Value> & Sendable, on actor: Target,
+    _ body: @escaping @Sendable (isolated Target, Change<Value>) -> Void
+  ) -> Subscription {
+    observe(Selector(keyPath), on: actor, body)
+  }
+}
