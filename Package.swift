@@ -12,6 +12,8 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "WeftCore", targets: ["WeftCore"]),
+    .library(name: "WeftContexts", targets: ["WeftContexts"]),
+    .library(name: "WeftFeedback", targets: ["WeftFeedback"]),
     .library(name: "WeftPersistence", targets: ["WeftPersistence"]),
     .library(name: "WeftNetworking", targets: ["WeftNetworking"]),
   ],
@@ -20,6 +22,22 @@ let package = Package(
     .target(name: "WeftCore", path: "Modules/WeftCore", swiftSettings: strict),
     .testTarget(
       name: "WeftCoreTests", dependencies: ["WeftCore"], path: "Tests/WeftCoreTests",
+      swiftSettings: strict),
+
+    // MARK: Contexts
+    .target(
+      name: "WeftContexts", dependencies: ["WeftCore"], path: "Modules/WeftContexts",
+      swiftSettings: strict),
+    .testTarget(
+      name: "WeftContextsTests", dependencies: ["WeftContexts"], path: "Tests/WeftContextsTests",
+      swiftSettings: strict),
+
+    // MARK: Feedback
+    .target(
+      name: "WeftFeedback", dependencies: ["WeftCore"], path: "Modules/WeftFeedback",
+      swiftSettings: strict),
+    .testTarget(
+      name: "WeftFeedbackTests", dependencies: ["WeftFeedback"], path: "Tests/WeftFeedbackTests",
       swiftSettings: strict),
 
     // MARK: Persistence

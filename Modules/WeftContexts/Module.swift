@@ -1,0 +1,1 @@
+// WeftContexts: being built; see docs/ once it lands.

@@ -1,0 +1,1 @@
+// WeftFeedback: being built; see docs/ once it lands.
