@@ -56,7 +56,7 @@ let package = Package(
       name: "WeftNetworking", dependencies: ["WeftCore"], path: "Modules/WeftNetworking",
       swiftSettings: strict),
     .testTarget(
-      name: "WeftNetworkingTests", dependencies: ["WeftNetworking"],
-      path: "Tests/WeftNetworkingTests", swiftSettings: strict),
+      name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore"],
+      path: "Tests/WeftNetworkingTests", resources: [.copy("Fixtures")], swiftSettings: strict),
   ]
 )

@@ -1,0 +1,101 @@
+import Foundation
+
+/// How request bodies are encoded and responses decoded: JSON with a chosen date format and
+/// key style, the same for both directions unless set apart.
+///
+/// ```swift
+/// let coding = JSONCoding(dates: .millisecondsSince1970, keys: .snakeCase)
+/// ```
+///
+/// - Complexity: `makeEncoder`/`makeDecoder` are O(1).
+/// - Note: Isolation: a value type; any isolation. The coders it makes are used by one call
+///   and dropped.
+/// - Note: Allocations: one coder object per `make…` call.
+public struct JSONCoding: Sendable, Equatable {
+  /// How dates are written in JSON.
+  public enum DateStrategy: Sendable, Equatable {
+    /// `2024-05-01T12:00:00Z`.
+    case iso8601
+    /// `2024-05-01T12:00:00.123Z`; decoding also accepts the form without fractions.
+    case iso8601WithFractionalSeconds
+    /// A number of seconds since 1970-01-01T00:00:00Z.
+    case secondsSince1970
+    /// A number of milliseconds since 1970-01-01T00:00:00Z.
+    case millisecondsSince1970
+    /// Foundation's default: seconds since 2001-01-01 (reference date).
+    case deferredToDate
+  }
+
+  /// How JSON object keys map to Swift property names.
+  public enum KeyStrategy: Sendable, Equatable {
+    /// Keys are the property names.
+    case useDefaultKeys
+    /// `created_at` in JSON is `createdAt` in Swift.
+    case snakeCase
+  }
+
+  /// The date format used when decoding responses.
+  public var dateDecoding: DateStrategy
+  /// The date format used when encoding request bodies.
+  public var dateEncoding: DateStrategy
+  /// The key style, both directions.
+  public var keys: KeyStrategy
+
+  /// Makes a coding with one date format and key style for both directions.
+  public init(dates: DateStrategy = .iso8601, keys: KeyStrategy = .useDefaultKeys) {
+    self.dateDecoding = dates
+    self.dateEncoding = dates
+    self.keys = keys
+  }
+
+  /// A decoder for one response.
+  public func makeDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    if keys == .snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+    switch dateDecoding {
+    case .iso8601: decoder.dateDecodingStrategy = .iso8601
+    case .secondsSince1970: decoder.dateDecodingStrategy = .secondsSince1970
+    case .millisecondsSince1970: decoder.dateDecodingStrategy = .millisecondsSince1970
+    case .deferredToDate: decoder.dateDecodingStrategy = .deferredToDate
+    case .iso8601WithFractionalSeconds:
+      decoder.dateDecodingStrategy = .custom { decoder in
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
+          return date
+        }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        throw DecodingError.dataCorruptedError(
+          in: container,
+          debugDescription: "expected an ISO 8601 date such as 2024-05-01T12:00:00.123Z, "
+            + "found \"\(text)\"")
+      }
+    }
+    return decoder
+  }
+
+  /// An encoder for one request body (keys sorted, so bodies are byte-for-byte stable).
+  public func makeEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    if keys == .snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
+    switch dateEncoding {
+    case .iso8601: encoder.dateEncodingStrategy = .iso8601
+    case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
+    case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
+    case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
+    case .iso8601WithFractionalSeconds:
+      encoder.dateEncodingStrategy = .custom { date, encoder in
+        var container = encoder.singleValueContainer()
+        try container.encode(date.formatted(.iso8601WithFractionalSeconds))
+      }
+    }
+    return encoder
+  }
+}
+
+extension FormatStyle where Self == Date.ISO8601FormatStyle {
+  fileprivate static var iso8601WithFractionalSeconds: Date.ISO8601FormatStyle {
+    Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+  }
+}

@@ -1,1 +1,0 @@
-// WeftNetworking: being built; see docs/ once it lands.
