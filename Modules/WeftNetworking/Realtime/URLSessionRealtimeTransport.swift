@@ -8,7 +8,8 @@ import FoundationNetworking
 ///
 /// `connect` resumes the task and waits for the answer to a first ping, so a connection
 /// that cannot be opened fails in `connect` (as ``ConnectionError/refused(_:)``) rather than
-/// at the first message.
+/// at the first message. The error thrown is the task's own (`task.error`), which names the
+/// cause; the ping callback's is a generic "connection lost".
 ///
 /// > Important: On Linux, FoundationNetworking implements WebSockets on libcurl, and only a
 /// > libcurl built with WebSocket support can open them. Debian 12's libcurl 7.88.1 is not:
@@ -39,7 +40,12 @@ public final class URLSessionRealtimeTransport: RealtimeTransport {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         socket.sendPing { error in
-          if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+          // The ping's own error is generic (-1005 on Linux); the task's says why.
+          if let error {
+            continuation.resume(throwing: socket.task.error ?? error)
+          } else {
+            continuation.resume()
+          }
         }
       }
     } onCancel: {
