@@ -1,5 +1,6 @@
 /// What middleware knows about the request in flight beyond the ``HTTPRequest`` itself.
 ///
+/// - Complexity: O(1) to copy.
 /// - Note: Isolation: a value type; any isolation.
 /// - Note: Allocations: none beyond the endpoint name it shares.
 public struct RequestContext: Sendable {

@@ -2,6 +2,7 @@ import Synchronization
 
 /// A flag set once, from any thread: "the pong arrived".
 ///
+/// - Complexity: O(1).
 /// - Note: Isolation: thread-safe (an atomic).
 /// - Note: Allocations: one object per ping.
 final class PongFlag: Sendable {

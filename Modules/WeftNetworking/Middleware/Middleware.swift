@@ -24,8 +24,10 @@ public typealias MiddlewareNext =
 /// > Important: Errors thrown by `next` are ``NetworkError``s carrying the attempt; a
 /// > middleware that throws its own should throw a ``NetworkError`` too.
 ///
+/// - Complexity: the chain adds one closure call per middleware per attempt.
 /// - Note: Isolation: implementations are `Sendable`; one instance serves concurrent
 ///   requests.
+/// - Note: Allocations: one closure per middleware per request, when the chain is built.
 public protocol Middleware: Sendable {
   /// Handles `request`, usually by calling `next` once or more.
   func intercept(

@@ -6,7 +6,9 @@
 ///      └──── disconnect ──────┴──────────────▶ reconnecting(n) ─▶ … ─▶ failed(gaveUp) ┘
 /// ```
 ///
+/// - Complexity: O(1) to compare, except `failed`: O(depth of the error).
 /// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: none, except the boxed error of `failed`.
 public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
   /// Not connected, and not trying to be.
   case disconnected
@@ -32,7 +34,9 @@ public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
 
 /// Why a realtime connection is not (or no longer) open.
 ///
+/// - Complexity: O(1); `description` is O(message length).
 /// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: one box per case (the enum is indirect).
 public indirect enum ConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Dialling failed (refused, unsupported, handshake rejected).
   case refused(String)

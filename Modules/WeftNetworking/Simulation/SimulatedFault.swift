@@ -1,6 +1,8 @@
 /// A failure the simulated backend injects instead of (or on top of) the route's answer.
 ///
+/// - Complexity: O(1) to apply, except `truncatedBody`/`garbageBody`: O(b), b = body size.
 /// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: `garbageBody` allocates the replacement body.
 public enum SimulatedFault: Sendable, Equatable, CustomStringConvertible {
   /// The server never answers; the call ends only when the caller gives up (its timeout or
   /// cancellation). Uses no clock, so it adds no sleeper to a `TestClock`.
@@ -38,7 +40,9 @@ public enum SimulatedFault: Sendable, Equatable, CustomStringConvertible {
 /// transport.inject(.dropConnection, probability: 0.1)      // 10% of every request
 /// ```
 ///
+/// - Complexity: O(s) to match, s = path segments of its pattern.
 /// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: none per match beyond the pattern's.
 public struct FaultRule: Sendable, Equatable {
   /// How often the rule fires.
   public enum Schedule: Sendable, Equatable {

@@ -3,7 +3,9 @@ import Foundation
 /// What a simulated route's handler receives: the request, the path parameters its pattern
 /// captured, and the query.
 ///
+/// - Complexity: O(1) to copy; `decodeBody` is O(b), b = body size.
 /// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: the query dictionary, once per request.
 public struct SimulatedRequest: Sendable {
   /// The request as the client sent it.
   public var request: HTTPRequest
@@ -27,7 +29,9 @@ public struct SimulatedRequest: Sendable {
 
 /// One request the simulated backend received, for assertions.
 ///
+/// - Complexity: O(1).
 /// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: one log entry per request.
 public struct SimulatedExchange: Sendable, Equatable {
   /// The request.
   public var request: HTTPRequest

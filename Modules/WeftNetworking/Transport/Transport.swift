@@ -8,8 +8,10 @@
 /// > cancelling their own work, and throw ``TransportError/cancelled`` (or
 /// > `CancellationError`). Timeouts and cancellation in ``HTTPClient`` rely on it.
 ///
+/// - Complexity: one exchange per call; see each implementation.
 /// - Note: Isolation: implementations are `Sendable` and callable from any isolation,
 ///   concurrently.
+/// - Note: Allocations: the response; see each implementation.
 public protocol Transport: Sendable {
   /// Sends `request` and returns the response; any status is a response, not an error.
   ///
@@ -19,7 +21,9 @@ public protocol Transport: Sendable {
 
 /// Why a transport produced no response.
 ///
+/// - Complexity: O(1).
 /// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: the message string.
 public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// No network path at all.
   case offline(String)
