@@ -24,8 +24,6 @@ struct ClientTests {
   @Test func updateCommitsManyFieldsAsOneVersion() async {
     let client = ProfileClient()
     let commits = Counter()
-    let subscription = client.cell.changes(buffering: .unbounded)
-    _ = subscription
     let token = client.observeSynchronously(Selector(id: "all") { $0 }) { _ in commits.increment() }
     let result = await client.update { state -> Int in
       state.name = "Ada"
@@ -89,5 +87,18 @@ struct ClientTests {
     }
     #expect(client.state.visits == 5_000)
     #expect(client.snapshot.version == 5_000)
+  }
+}
+
+@Suite("Commit misuse")
+struct CommitMisuseTests {
+  @Test func commitInsideAnUpdateTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let cell = StateCell(Profile(), name: "Nested")
+      cell.update { state in
+        state.visits = 1
+        cell.commit(Profile(name: "sneaky"))
+      }
+    }
   }
 }

@@ -29,31 +29,46 @@ import Synchronization
 /// - Note: Allocations: none per commit on the steady path when no group changed; one
 ///   array copy-on-write per changed group otherwise.
 public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
+  @usableFromInline
   struct Pending {
-    var groups: ContiguousArray<AnyGroup<State>> = []
-    var scheduled = false
-    var since: ContinuousClock.Instant?
+    @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
+    @usableFromInline var scheduled = false
+    @usableFromInline var since: ContinuousClock.Instant?
+
+    @usableFromInline init() {}
   }
 
+  @usableFromInline
   struct ActorPending {
-    let actor: any Actor
-    var groups: ContiguousArray<AnyGroup<State>> = []
-    var since: ContinuousClock.Instant?
+    @usableFromInline let actor: any Actor
+    @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
+    @usableFromInline var since: ContinuousClock.Instant?
+
+    @usableFromInline init(actor: any Actor, since: ContinuousClock.Instant?) {
+      self.actor = actor
+      self.since = since
+    }
   }
 
+  @usableFromInline
   struct Storage {
-    var snapshot: Snapshot<State>
-    var groups: ContiguousArray<AnyGroup<State>> = []
+    @usableFromInline var snapshot: Snapshot<State>
+    @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
     var index: [GroupKey: AnyGroup<State>] = [:]
-    var everyCommit: EveryCommitGroup<State>?
-    var main = Pending()
-    var actors: [ObjectIdentifier: ActorPending] = [:]
+    @usableFromInline var everyCommit: EveryCommitGroup<State>?
+    @usableFromInline var main = Pending()
+    @usableFromInline var actors: [ObjectIdentifier: ActorPending] = [:]
+
+    init(snapshot: Snapshot<State>) { self.snapshot = snapshot }
   }
 
-  let storage: Mutex<Storage>
+  // The commit path below is `@inlinable` so that it is specialized for the concrete `State`
+  // in the owner's module: unspecialized generic code spends most of a commit looking up
+  // generic metadata (measured: 1.6 µs of a 1.7 µs commit before this change).
+  @usableFromInline let storage: Mutex<Storage>
   /// The name the cell reports under in the performance monitor and in messages.
   public let name: String
-  let metrics: ComponentMonitor
+  @usableFromInline let metrics: ComponentMonitor
 
   /// Makes a cell holding `initial` at version 0.
   ///
@@ -82,12 +97,15 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
   /// The latest committed snapshot.
   ///
   /// - Complexity: O(1): one uncontended lock and a copy of the state value.
+  @inlinable
   public var snapshot: Snapshot<State> { storage.withLock { $0.snapshot } }
 
   /// The latest committed state.
+  @inlinable
   public var state: State { storage.withLock { $0.snapshot.state } }
 
   /// The latest committed version (0 before the first commit).
+  @inlinable
   public var version: UInt64 { storage.withLock { $0.snapshot.version } }
 
   /// Distinct selectors currently observed (each costs one comparison per commit).
@@ -109,6 +127,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
   /// - Complexity: O(s + k) after `body`, s = distinct selectors, k = subscribers whose
   ///   value changed.
   /// - Note: Isolation: the owner's; synchronous subscribers run inside this call.
+  @inlinable
   @discardableResult
   public func update<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
@@ -122,16 +141,19 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
 
   /// Commits `snapshot.state` as a new version (versions never go back, so a rollback is a
   /// new commit of the old state).
+  @inlinable
   public func restore(_ snapshot: Snapshot<State>) {
     commit(snapshot.state, basedOn: nil)
   }
 
   /// Replaces the state with `state` as one commit.
+  @inlinable
   public func commit(_ state: State) {
     commit(state, basedOn: nil)
   }
 
-  private func commit(_ state: State, basedOn baseVersion: UInt64?) {
+  @inlinable
+  func commit(_ state: State, basedOn baseVersion: UInt64?) {
     let enabled = metrics.isEnabled
     let now: ContinuousClock.Instant? = enabled ? .now : nil
     let (version, groups, everyCommit) = storage.withLock {
@@ -160,7 +182,8 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
     if enabled { metrics.record(commits: 1, deliveries: stats.deliveries, skipped: stats.skipped) }
   }
 
-  private func fanOut(
+  @inlinable
+  func fanOut(
     _ changed: ContiguousArray<AnyGroup<State>>, version: UInt64,
     since now: ContinuousClock.Instant?, stats: inout DeliveryStats
   ) {
@@ -224,7 +247,8 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
     }
   }
 
-  private func deliverPending(on actor: isolated any Actor, key: ObjectIdentifier) {
+  @usableFromInline
+  func deliverPending(on actor: isolated any Actor, key: ObjectIdentifier) {
     let taken = storage.withLock {
       storage -> ([(AnyGroup<State>, ActorBatch)], Snapshot<State>, ContinuousClock.Instant?)? in
       guard let pending = storage.actors.removeValue(forKey: key) else { return nil }
@@ -250,11 +274,10 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
 
   // MARK: Subscribing
 
-  /// Finds or makes the group for `selector`, registers `makeRegistration`'s result in it
-  /// with `insert`, without running the projection under the lock.
+  /// Finds or makes the group for `selector` and registers a subscriber in it, without
+  /// running the projection under the lock.
   func register<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>,
-    _ insert: (SelectorGroup<State, Value>) -> RegistrationBase
+    _ selector: Selector<State, Value>, _ target: DeliveryTarget<Value>
   ) -> Subscription {
     let key = GroupKey(
       id: selector.id, removesDuplicates: selector.removesDuplicates,
@@ -276,7 +299,23 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
           storage.index[key] = group
         }
         group.subscriberCount.add(1, ordering: .relaxed)
-        return insert(group)
+        switch target {
+        case .synchronous(let callback):
+          let registration = SyncRegistration(callback, group: group)
+          group.sync.append(registration)
+          return registration
+        case .mainActor(let callback):
+          let registration = MainRegistration(callback, group: group)
+          group.main.append(registration)
+          group.mainNeedsDelivery = true
+          return registration
+        case .actor(let actor, let callback):
+          let registration = ActorRegistration(callback, group: group)
+          let key = ObjectIdentifier(actor)
+          group.actors[key, default: ActorTargetList(actor: actor)].list.append(registration)
+          group.actors[key]!.needsDelivery = true
+          return registration
+        }
       }
       if let registration { return Subscription(registration) }
     }

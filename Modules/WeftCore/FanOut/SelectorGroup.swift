@@ -15,6 +15,7 @@ protocol RegistrationRemoving: AnyObject, Sendable {
 /// batch under it; `lastValue` and `syncBatch` only by the cell's commits, which the owner
 /// serializes (one isolation domain, checked by the commit's version test); `lastMainValue`
 /// only on the MainActor; `subscriberCount` is atomic.
+@usableFromInline
 class GroupBase: @unchecked Sendable {
   weak var owner: (any RegistrationRemoving)?
   /// The key the cell indexes this group under; set once, under the lock, at creation.
@@ -22,14 +23,14 @@ class GroupBase: @unchecked Sendable {
   /// Position in the cell's group array; guarded by the cell's lock.
   var slot = 0
   /// Number of live subscribers over all targets (atomic so counters can read it lock-free).
-  let subscriberCount = Atomic<Int>(0)
+  @usableFromInline let subscriberCount = Atomic<Int>(0)
   /// Whether the group is queued for the next MainActor job; guarded by the cell's lock.
   var pendingMain = false
   /// Set when a MainActor subscriber joins, so the next job delivers even an unchanged value:
   /// a subscriber that joined mid-burst must not miss the burst's last value.
   var mainNeedsDelivery = false
 
-  final func remove(_ registration: RegistrationBase) {
+  func remove(_ registration: RegistrationBase) {
     owner?.remove(registration, from: self)
   }
 
@@ -45,18 +46,22 @@ class GroupBase: @unchecked Sendable {
 }
 
 /// A group of the cell's `State`: how the engine drives it without knowing `Value`.
+@usableFromInline
 class AnyGroup<State: Sendable>: GroupBase, @unchecked Sendable {
   /// Projects `state`, compares with the last committed value and keeps the new one.
   /// Returns whether subscribers must hear of it. On the committing isolation, unlocked.
+  @usableFromInline
   func evaluate(_ state: State) -> Bool { false }
 
   /// Copies the synchronous subscribers into the sync batch and reports which coalesced
   /// targets need this group. Locked.
+  @usableFromInline
   func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
     (false, [:])
   }
 
   /// Calls the synchronous batch. On the committing isolation, unlocked.
+  @usableFromInline
   func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {}
 
   /// Takes the MainActor batch for the job that is about to run. Locked.
@@ -85,46 +90,46 @@ struct GroupKey: Hashable, Sendable {
   let value: ObjectIdentifier
 }
 
-/// A type-erased batch of actor subscribers taken for one job.
-struct ActorBatch: @unchecked Sendable {
-  // `@unchecked`: holds a `ContiguousArray<Registration<…>>` and the last delivered value of
-  // a `Sendable` type, both taken under the cell's lock and used by the one job that took
-  // them.
-  let registrations: Any
-  let lastValue: Any?
+/// The subscribers on one actor, taken for one job.
+struct ActorBatch: Sendable {
+  let registrations: ContiguousArray<RegistrationBase>
+  let lastValue: (any Sendable)?
   let force: Bool
 }
 
+/// The subscribers of one group that are delivered on one actor.
+struct ActorTargetList {
+  let actor: any Actor
+  var list = SubscriberList()
+  var pending = false
+  var needsDelivery = true
+
+  init(actor: any Actor) { self.actor = actor }
+}
+
 /// Counters gathered while delivering.
+@usableFromInline
 struct DeliveryStats {
-  var deliveries: UInt64 = 0
-  var skipped: UInt64 = 0
+  @usableFromInline var deliveries: UInt64 = 0
+  @usableFromInline var skipped: UInt64 = 0
+
+  @inlinable init() {}
 }
 
 /// Subscribers of one `Selector<State, Value>`.
 final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGroup<State>,
   @unchecked Sendable
 {
-  typealias SyncCallback = @Sendable (Change<Value>) -> Void
-  typealias MainCallback = @MainActor @Sendable (Change<Value>) -> Void
-  typealias ActorCallback = @Sendable (isolated any Actor, Change<Value>) -> Void
-
-  struct ActorTarget {
-    let actor: any Actor
-    var list = SubscriberList<ActorCallback>()
-    var lastValue: Value?
-    var pending = false
-    var needsDelivery = true
-  }
-
   let selector: Selector<State, Value>
   var lastValue: Value
-  var sync = SubscriberList<SyncCallback>()
-  var main = SubscriberList<MainCallback>()
-  var actors: [ObjectIdentifier: ActorTarget] = [:]
+  var sync = SubscriberList()
+  var main = SubscriberList()
+  var actors: [ObjectIdentifier: ActorTargetList] = [:]
+  /// The value last delivered on each actor; guarded by the cell's lock.
+  private var actorValues: [ObjectIdentifier: Value] = [:]
 
-  private var syncBatch: ContiguousArray<Registration<SyncCallback>> = []
-  private var mainBatch: ContiguousArray<Registration<MainCallback>> = []
+  private var syncBatch: ContiguousArray<RegistrationBase> = []
+  private var mainBatch: ContiguousArray<RegistrationBase> = []
   private var mainBatchForced = false
   @MainActor private var lastMainValue: Value?
 
@@ -135,6 +140,7 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
 
   override var selectorDescription: String { selector.id.description }
 
+  @usableFromInline
   override func evaluate(_ state: State) -> Bool {
     let value = selector.project(state)
     if selector.removesDuplicates && value == lastValue { return false }
@@ -142,8 +148,9 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
     return true
   }
 
+  @usableFromInline
   override func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
-    syncBatch = sync.registrations
+    if !sync.isEmpty { syncBatch = sync.registrations }
     var mainNeeded = false
     if !main.isEmpty && !pendingMain {
       pendingMain = true
@@ -158,14 +165,15 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
     return (mainNeeded, targets)
   }
 
+  @usableFromInline
   override func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {
     guard !syncBatch.isEmpty else { return }
-    let change = Change(value: lastValue, version: version)
-    for registration in syncBatch where registration.isActive {
-      registration.callback(change)
-      stats.deliveries &+= 1
-    }
+    let batch = syncBatch
     syncBatch = []
+    let change = Change(value: lastValue, version: version)
+    stats.deliveries &+= batch.forEachActive(as: SyncRegistration<Value>.self) {
+      $0.callback(change)
+    }
   }
 
   override func takeMainBatchLocked() {
@@ -187,9 +195,8 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
     }
     lastMainValue = value
     let change = Change(value: value, version: snapshot.version)
-    for registration in batch where registration.isActive {
-      registration.callback(change)
-      stats.deliveries &+= 1
+    stats.deliveries &+= batch.forEachActive(as: MainRegistration<Value>.self) {
+      $0.callback(change)
     }
   }
 
@@ -198,7 +205,7 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
     actors[key]!.pending = false
     actors[key]!.needsDelivery = false
     return ActorBatch(
-      registrations: target.list.registrations, lastValue: target.lastValue,
+      registrations: target.list.registrations, lastValue: actorValues[key],
       force: target.needsDelivery)
   }
 
@@ -206,23 +213,21 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
     _ batch: ActorBatch, snapshot: Snapshot<State>, on actor: isolated any Actor,
     stats: inout DeliveryStats
   ) -> (any Sendable)? {
-    let registrations = batch.registrations as! ContiguousArray<Registration<ActorCallback>>
     let value = selector.project(snapshot.state)
     if !batch.force, selector.removesDuplicates, (batch.lastValue as? Value) == value {
-      stats.skipped &+= UInt64(registrations.count)
+      stats.skipped &+= UInt64(batch.registrations.count)
       return nil
     }
     let change = Change(value: value, version: snapshot.version)
-    for registration in registrations where registration.isActive {
-      registration.callback(actor, change)
-      stats.deliveries &+= 1
+    stats.deliveries &+= batch.registrations.forEachActive(as: ActorRegistration<Value>.self) {
+      $0.callback(actor, change)
     }
     return value
   }
 
   override func finishActorBatchLocked(_ key: ObjectIdentifier, delivered: (any Sendable)?) {
     guard let value = delivered as? Value, actors[key] != nil else { return }
-    actors[key]!.lastValue = value
+    actorValues[key] = value
   }
 
   override func removeLocked(_ registration: RegistrationBase) -> Bool {
@@ -230,7 +235,10 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
       subscriberCount.subtract(1, ordering: .relaxed)
     } else if let key = actors.first(where: { $0.value.list.contains(registration) })?.key {
       actors[key]!.list.remove(registration)
-      if actors[key]!.list.isEmpty { actors[key] = nil }
+      if actors[key]!.list.isEmpty {
+        actors[key] = nil
+        actorValues[key] = nil
+      }
       subscriberCount.subtract(1, ordering: .relaxed)
     }
     return sync.isEmpty && main.isEmpty && actors.isEmpty
@@ -245,34 +253,36 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
 }
 
 /// The group behind `changes`: every commit, the whole snapshot, synchronous delivery only.
+@usableFromInline
 final class EveryCommitGroup<State: Sendable>: AnyGroup<State>, @unchecked Sendable {
-  typealias Callback = @Sendable (Snapshot<State>) -> Void
-
-  var sync = SubscriberList<Callback>()
-  private var batch: ContiguousArray<Registration<Callback>> = []
+  var sync = SubscriberList()
+  private var batch: ContiguousArray<RegistrationBase> = []
   private var state: State?
 
   override var selectorDescription: String { "every commit" }
 
+  @usableFromInline
   override func evaluate(_ state: State) -> Bool {
     self.state = state
     return true
   }
 
+  @usableFromInline
   override func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
     batch = sync.registrations
     return (false, [:])
   }
 
+  @usableFromInline
   override func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {
     guard let state else { return }
-    let snapshot = Snapshot(version: version, state: state)
     self.state = nil
-    for registration in batch where registration.isActive {
-      registration.callback(snapshot)
-      stats.deliveries &+= 1
+    let batch = self.batch
+    self.batch = []
+    let snapshot = Snapshot(version: version, state: state)
+    stats.deliveries &+= batch.forEachActive(as: SnapshotRegistration<State>.self) {
+      $0.callback(snapshot)
     }
-    batch = []
   }
 
   override func removeLocked(_ registration: RegistrationBase) -> Bool {

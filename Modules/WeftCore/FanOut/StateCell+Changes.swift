@@ -44,8 +44,7 @@ extension StateCell {
         group.owner = self
         storage.everyCommit = group
       }
-      let registration = Registration<EveryCommitGroup<State>.Callback>(
-        callback: { continuation.yield($0) }, group: group)
+      let registration = SnapshotRegistration<State>({ continuation.yield($0) }, group: group)
       group.sync.append(registration)
       group.subscriberCount.add(1, ordering: .relaxed)
       // Yielded under the lock so that no commit can deliver a newer snapshot first.

@@ -1,3 +1,10 @@
+/// Where a new subscriber wants its deliveries, with its callback.
+enum DeliveryTarget<Value>: Sendable {
+  case synchronous(@Sendable (Change<Value>) -> Void)
+  case mainActor(@MainActor @Sendable (Change<Value>) -> Void)
+  case actor(any Actor, @Sendable (isolated any Actor, Change<Value>) -> Void)
+}
+
 extension StateCell {
   /// Calls `body` synchronously, on the committing isolation, inside each commit that
   /// changes the selected value.
@@ -13,11 +20,7 @@ extension StateCell {
     _ selector: Selector<State, Value>,
     _ body: @escaping @Sendable (Change<Value>) -> Void
   ) -> Subscription {
-    register(selector) { group in
-      let registration = Registration(callback: body, group: group)
-      group.sync.append(registration)
-      return registration
-    }
+    register(selector, .synchronous(body))
   }
 
   /// Key-path form of `observeSynchronously(_:_:)`.
@@ -40,12 +43,7 @@ extension StateCell {
     _ selector: Selector<State, Value>,
     _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
   ) -> Subscription {
-    register(selector) { group in
-      let registration = Registration(callback: body, group: group)
-      group.main.append(registration)
-      group.mainNeedsDelivery = true
-      return registration
-    }
+    register(selector, .mainActor(body))
   }
 
   /// Key-path form of `observeOnMainActor(_:_:)`.
@@ -67,17 +65,10 @@ extension StateCell {
     _ selector: Selector<State, Value>, on actor: Target,
     _ body: @escaping @Sendable (isolated Target, Change<Value>) -> Void
   ) -> Subscription {
-    let erased: SelectorGroup<State, Value>.ActorCallback = { isolation, change in
-      let target = isolation as! Target
-      target.assumeIsolated { body($0, change) }
+    let erased: @Sendable (isolated any Actor, Change<Value>) -> Void = { isolation, change in
+      (isolation as! Target).assumeIsolated { body($0, change) }
     }
-    let key = ObjectIdentifier(actor)
-    return register(selector) { group in
-      let registration = Registration(callback: erased, group: group)
-      group.actors[key, default: .init(actor: actor)].list.append(registration)
-      group.actors[key]!.needsDelivery = true
-      return registration
-    }
+    return register(selector, .actor(actor, erased))
   }
 
   /// Key-path form of `observe(_:on:_:)`.

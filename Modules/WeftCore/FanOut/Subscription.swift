@@ -37,15 +37,19 @@ public final class Subscription: Sendable, Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
-/// The part of a subscription the fan-out engine holds: the active flag and the slot in its
-/// group's list.
+/// The part of a subscription the fan-out engine holds: the active flag, the slot in its
+/// group's list, and the group.
 ///
 /// `@unchecked Sendable`: `active` is atomic; `slot` is read and written only while holding
-/// the owning `StateCell`'s lock (see `SubscriberList`), so no two threads touch it at once.
+/// the owning `StateCell`'s lock (see `SubscriberList`), so no two threads touch it at once;
+/// `group` never changes.
 class RegistrationBase: @unchecked Sendable {
   private let active = Atomic<Bool>(true)
   /// Index in the owning `SubscriberList`; guarded by the cell's lock.
-  var slot = 0
+  final var slot = 0
+  final let group: GroupBase
+
+  init(group: GroupBase) { self.group = group }
 
   /// Whether the subscription still wants deliveries (one relaxed atomic load).
   @inline(__always) final var isActive: Bool { active.load(ordering: .relaxed) }
@@ -53,36 +57,71 @@ class RegistrationBase: @unchecked Sendable {
   /// Marks the registration cancelled and, the first time only, removes it from its group.
   final func cancel() {
     guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    detach()
+    group.remove(self)
   }
-
-  /// Removes the registration from its group; overridden by `Registration`.
-  func detach() {}
 }
 
-/// A subscriber's callback and the group it belongs to.
-final class Registration<Callback>: RegistrationBase, @unchecked Sendable {
-  let callback: Callback
-  let group: GroupBase
+// Each registration kind keeps its callback as the only field after the base, so its offset
+// does not depend on `Value`: unspecialized delivery loops read it without looking up generic
+// metadata. Callbacks are stored as the caller passed them: `observe…` functions are
+// deliberately not `@inlinable`, so a closure literal is emitted directly in the generic
+// calling convention and is stored without a reabstraction thunk (no extra allocation, no
+// extra call per delivery).
 
-  init(callback: Callback, group: GroupBase) {
+/// A synchronous subscriber.
+final class SyncRegistration<Value>: RegistrationBase, @unchecked Sendable {
+  let callback: @Sendable (Change<Value>) -> Void
+
+  init(_ callback: @escaping @Sendable (Change<Value>) -> Void, group: GroupBase) {
     self.callback = callback
-    self.group = group
+    super.init(group: group)
   }
-
-  override func detach() { group.remove(self) }
 }
 
-/// The subscribers of one group for one delivery target, in a dense array for fast walks.
+/// A MainActor subscriber.
+final class MainRegistration<Value>: RegistrationBase, @unchecked Sendable {
+  let callback: @MainActor @Sendable (Change<Value>) -> Void
+
+  init(_ callback: @escaping @MainActor @Sendable (Change<Value>) -> Void, group: GroupBase) {
+    self.callback = callback
+    super.init(group: group)
+  }
+}
+
+/// A subscriber delivered on some actor.
+final class ActorRegistration<Value>: RegistrationBase, @unchecked Sendable {
+  let callback: @Sendable (isolated any Actor, Change<Value>) -> Void
+
+  init(
+    _ callback: @escaping @Sendable (isolated any Actor, Change<Value>) -> Void,
+    group: GroupBase
+  ) {
+    self.callback = callback
+    super.init(group: group)
+  }
+}
+
+/// A `changes` stream's subscriber.
+final class SnapshotRegistration<State: Sendable>: RegistrationBase, @unchecked Sendable {
+  let callback: @Sendable (Snapshot<State>) -> Void
+
+  init(_ callback: @escaping @Sendable (Snapshot<State>) -> Void, group: GroupBase) {
+    self.callback = callback
+    super.init(group: group)
+  }
+}
+
+/// The subscribers of one group for one delivery target, in a dense array.
 ///
+/// Not generic, so that unspecialized code walks it without generic-metadata lookups.
 /// Not thread-safe by itself: every access happens under the owning cell's lock.
-struct SubscriberList<Callback> {
-  private(set) var registrations: ContiguousArray<Registration<Callback>> = []
+struct SubscriberList {
+  private(set) var registrations: ContiguousArray<RegistrationBase> = []
 
   var isEmpty: Bool { registrations.isEmpty }
   var count: Int { registrations.count }
 
-  mutating func append(_ registration: Registration<Callback>) {
+  mutating func append(_ registration: RegistrationBase) {
     registration.slot = registrations.count
     registrations.append(registration)
   }
@@ -91,8 +130,8 @@ struct SubscriberList<Callback> {
   /// Returns false if it was not in this list.
   @discardableResult
   mutating func remove(_ registration: RegistrationBase) -> Bool {
+    guard contains(registration) else { return false }
     let slot = registration.slot
-    guard slot < registrations.count, registrations[slot] === registration else { return false }
     let last = registrations.removeLast()
     if slot < registrations.count {
       registrations[slot] = last
@@ -106,5 +145,29 @@ struct SubscriberList<Callback> {
   func contains(_ registration: RegistrationBase) -> Bool {
     let slot = registration.slot
     return slot < registrations.count && registrations[slot] === registration
+  }
+}
+
+extension ContiguousArray where Element == RegistrationBase {
+  /// Calls `invoke` with each registration that is still active, as `Kind`, without
+  /// retaining or releasing it: the array, alive for the whole walk, owns every element.
+  @inline(__always)
+  func forEachActive<Kind: RegistrationBase>(
+    as kind: Kind.Type, _ invoke: (Kind) -> Void
+  ) -> UInt64 {
+    withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      let references = UnsafeRawPointer(base).assumingMemoryBound(
+        to: Unmanaged<RegistrationBase>.self)
+      var delivered: UInt64 = 0
+      for index in 0..<buffer.count {
+        references[index]._withUnsafeGuaranteedRef { registration in
+          guard registration.isActive else { return }
+          invoke(unsafeDowncast(registration, to: Kind.self))
+          delivered &+= 1
+        }
+      }
+      return delivered
+    }
   }
 }

@@ -1,0 +1,23 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The benchmark harness lives in its own package so it never enters the library's graph.
+// It depends on the root package by path; run it in release:
+//   swift run -c release --package-path Tools/Benchmarks weft-bench
+let package = Package(
+  name: "WeftBenchmarks",
+  platforms: [.macOS(.v15)],
+  products: [.executable(name: "weft-bench", targets: ["Benchmarks"])],
+  dependencies: [.package(name: "Weft", path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: [
+        "CHeap",
+        .product(name: "WeftCore", package: "Weft"),
+      ],
+      path: "Sources/Benchmarks"
+    ),
+    .target(name: "CHeap", path: "Sources/CHeap"),
+  ]
+)

@@ -1,0 +1,28 @@
+import Foundation
+
+// weft-bench: fan-out (and persistence) benchmarks, peers measured side by side in one run.
+//
+//   swift run -c release --package-path Tools/Benchmarks weft-bench            # fan-out
+//   swift run -c release --package-path Tools/Benchmarks weft-bench --quick    # smaller run
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+let commands = arguments.filter { !$0.hasPrefix("--") }
+let command = commands.first ?? "fanout"
+
+#if DEBUG
+print("warning: this is a debug build; figures are meaningless. Use `swift run -c release`.")
+#endif
+
+switch command {
+case "fanout":
+  await runFanOutReport(quick: quick)
+case "profile-commit":
+  // A hot loop for profilers: commits with one synchronous subscriber.
+  let scenario = WeftSynchronous(subscribers: 1)
+  scenario.run(commits: quick ? 100_000 : 2_000_000, from: 1)
+default:
+  print("usage: weft-bench [fanout] [--quick]")
+  print("unknown command '\(command)'")
+  exit(2)
+}
