@@ -1,0 +1,242 @@
+import CSQLite
+
+/// Record operations, shared by `ReadContext` and `Transaction`.
+extension Connection {
+  func layout<R: PersistableRecord>(for type: R.Type) -> RecordLayout {
+    let key = ObjectIdentifier(type)
+    if let layout = layouts[key] { return layout }
+    let layout = RecordLayout(table: R.tableName, idColumn: R.idColumn)
+    layouts[key] = layout
+    return layout
+  }
+
+  func noteRead(_ table: String) {
+    if trackedReads != nil { trackedReads!.insert(table.lowercased()) }
+  }
+
+  // MARK: Writing
+
+  /// Inserts `record`, or updates the row with its id in place.
+  ///
+  /// - Complexity: O(f + log n), f = fields, n = rows (the primary-key lookup).
+  func save<R: PersistableRecord>(_ record: R) throws {
+    let layout = layout(for: R.self)
+    if let (statement, upsert) = layout.upsert {
+      sqlite3_reset(statement.handle)
+      encoder.beginBinding(statement, upsert)
+      try encode(record, into: layout)
+      if !encoder.mismatch, encoder.boundCount == upsert.columns.count {
+        encoder.finish()
+        counters.statements.add(1, ordering: .relaxed)
+        _ = try step(statement, self.context(table: layout.table, id: recordIDText(record.id)))
+        return
+      }
+    }
+    try saveCollecting(record, layout)
+  }
+
+  /// The slow path: learns the columns from the record, builds the upsert, and caches it
+  /// as the type's layout the first time.
+  private func saveCollecting<R: PersistableRecord>(_ record: R, _ layout: RecordLayout) throws {
+    encoder.beginCollecting()
+    try encode(record, into: layout)
+    let collected = encoder.collected
+    encoder.finish()
+    let columns = collected.map(\.name)
+    guard columns.contains(layout.idColumn) else {
+      throw PersistenceError.encodingFailed(
+        table: layout.table, codingPath: "",
+        detail:
+          "the record has no field \"\(layout.idColumn)\"; name its id field so, or set "
+          + "idColumn")
+    }
+    guard Set(columns).count == columns.count else {
+      throw PersistenceError.encodingFailed(
+        table: layout.table, codingPath: "", detail: "a field was encoded twice")
+    }
+    let sql = layout.upsertSQL(columns: columns)
+    let statement: Statement
+    if layout.upsert == nil {
+      statement = try prepare(sql, table: layout.table)
+      layout.upsert = (statement, RecordLayout.Upsert(columns: columns))
+    } else {
+      statement = try cachedStatement(sql, table: layout.table)
+    }
+    let context = self.context(table: layout.table, id: recordIDText(record.id))
+    try start(statement, collected.map(\.value), context)
+    _ = try step(statement, context)
+  }
+
+  private func encode<R: PersistableRecord>(_ record: R, into layout: RecordLayout) throws {
+    do {
+      try record.encode(to: encoder)
+    } catch {
+      encoder.fail(error)
+    }
+    if let failure = encoder.failure {
+      encoder.finish()
+      throw PersistenceError(encoding: failure, table: layout.table)
+    }
+  }
+
+  /// Deletes the record with `id`; returns whether one existed.
+  ///
+  /// - Complexity: O(log n), n = rows.
+  func delete<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> Bool {
+    let layout = layout(for: type)
+    let statement: Statement
+    if let cached = layout.deleteByID {
+      statement = cached
+    } else {
+      statement = try prepare(
+        "DELETE FROM \(layout.quotedTable) WHERE \(SQLBuilder.quote(layout.idColumn)) = ?1",
+        table: layout.table)
+      layout.deleteByID = statement
+    }
+    let context = self.context(table: layout.table, id: recordIDText(id))
+    try start(statement, [try encodeID(id, layout)], context)
+    defer { sqlite3_reset(statement.handle) }
+    _ = try step(statement, context)
+    return sqlite3_changes64(handle) > 0
+  }
+
+  /// Deletes every record matching `predicate`; returns how many were deleted.
+  ///
+  /// - Complexity: O(log n + k) with an index on the predicate's fields, else O(n).
+  func delete<R: PersistableRecord>(_ type: R.Type, where predicate: RecordPredicate?) throws -> Int
+  {
+    var builder = SQLBuilder(table: R.tableName)
+    builder.append("DELETE FROM " + SQLBuilder.quote(R.tableName))
+    try builder.appendWhere(predicate)
+    let statement = try cachedStatement(builder.sql, table: R.tableName)
+    let context = self.context(table: R.tableName, sql: builder.sql)
+    try start(statement, builder.arguments, context)
+    defer { sqlite3_reset(statement.handle) }
+    _ = try step(statement, context)
+    return Int(sqlite3_changes64(handle))
+  }
+
+  // MARK: Reading
+
+  /// The record with `id`, or `nil`.
+  ///
+  /// - Complexity: O(log n + f), n = rows, f = fields.
+  func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
+    let layout = layout(for: type)
+    let statement: Statement
+    if let cached = layout.selectByID {
+      statement = cached
+    } else {
+      statement = try prepare(
+        "SELECT * FROM \(layout.quotedTable) WHERE \(SQLBuilder.quote(layout.idColumn)) = ?1",
+        table: layout.table)
+      layout.selectByID = statement
+    }
+    noteRead(layout.table)
+    let context = self.context(table: layout.table, id: recordIDText(id))
+    try start(statement, [try encodeID(id, layout)], context)
+    defer { sqlite3_reset(statement.handle) }
+    guard try step(statement, context) else { return nil }
+    return try decodeRow(R.self, RowDecoder(statement: statement, layout: statement.columnLayout))
+  }
+
+  /// Every record matching `descriptor`, in its order.
+  ///
+  /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
+  ///   without; k = records returned, f = fields.
+  func fetchAll<R: PersistableRecord>(_ descriptor: FetchDescriptor<R>) throws -> [R] {
+    var builder = SQLBuilder(table: R.tableName)
+    builder.append("SELECT * FROM " + SQLBuilder.quote(R.tableName))
+    try builder.appendWhere(descriptor.predicate)
+    try builder.appendOrder(descriptor.sortBy, limit: descriptor.limit, offset: descriptor.offset)
+    let statement = try cachedStatement(builder.sql, table: R.tableName)
+    noteRead(R.tableName)
+    let context = self.context(table: R.tableName, sql: builder.sql)
+    try start(statement, builder.arguments, context)
+    defer { sqlite3_reset(statement.handle) }
+    var records: [R] = []
+    guard try step(statement, context) else { return records }
+    let decoder = RowDecoder(statement: statement, layout: statement.columnLayout)
+    repeat {
+      records.append(try decodeRow(R.self, decoder))
+    } while try step(statement, context)
+    return records
+  }
+
+  /// How many records match `predicate`.
+  ///
+  /// - Complexity: O(log n + k) with an index, O(n) without.
+  func count<R: PersistableRecord>(_ type: R.Type, where predicate: RecordPredicate?) throws -> Int
+  {
+    var builder = SQLBuilder(table: R.tableName)
+    builder.append("SELECT count(*) FROM " + SQLBuilder.quote(R.tableName))
+    try builder.appendWhere(predicate)
+    noteRead(R.tableName)
+    guard case .integer(let count) = try scalar(builder.sql, builder.arguments) else { return 0 }
+    return Int(count)
+  }
+
+  @inline(__always)
+  private func decodeRow<R: PersistableRecord>(_ type: R.Type, _ decoder: RowDecoder) throws -> R {
+    decoder.startRow()
+    do {
+      return try R(from: decoder)
+    } catch {
+      let idIndex = decoder.layout.indexByName[R.idColumn]
+      let id = idIndex.map { decoder.statement.value(at: $0) }.flatMap { value -> String? in
+        switch value {
+        case .integer(let integer): String(integer)
+        case .real(let real): String(real)
+        case .text(let text): text
+        case .blob, .null: nil
+        }
+      }
+      throw PersistenceError(decoding: error, table: R.tableName, id: id)
+    }
+  }
+
+  private func encodeID<ID: Encodable>(_ id: ID, _ layout: RecordLayout) throws -> DatabaseValue {
+    do {
+      return try ColumnValue.encode(id, codingPath: [])
+    } catch {
+      throw PersistenceError(encoding: error, table: layout.table)
+    }
+  }
+}
+
+extension PersistenceError {
+  /// Wraps a coding error (or passes a `PersistenceError` through) with the table and id.
+  init(decoding error: any Error, table: String, id: String?) {
+    if let error = error as? PersistenceError {
+      self = error
+      return
+    }
+    let (path, detail) = codingDetails(of: error)
+    self = .decodingFailed(table: table, id: id, codingPath: path, detail: detail)
+  }
+
+  init(encoding error: any Error, table: String) {
+    if let error = error as? PersistenceError {
+      self = error
+      return
+    }
+    let (path, detail) = codingDetails(of: error)
+    self = .encodingFailed(table: table, codingPath: path, detail: detail)
+  }
+}
+
+private func codingDetails(of error: any Error) -> (path: String, detail: String) {
+  switch error {
+  case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+    DecodingError.dataCorrupted(let context):
+    return (context.codingPath.dottedPath, context.debugDescription)
+  case DecodingError.keyNotFound(let key, let context):
+    return (
+      (context.codingPath.isEmpty ? [key] : context.codingPath).dottedPath, context.debugDescription
+    )
+  case EncodingError.invalidValue(_, let context):
+    return (context.codingPath.dottedPath, context.debugDescription)
+  default:
+    return ("", String(describing: error))
+  }
+}

@@ -1,0 +1,57 @@
+import CSQLite
+
+extension Connection {
+  /// Runs `body` in a deferred read transaction, so every statement in it sees one
+  /// snapshot. With `tracking`, also returns the tables the body read.
+  func read<T>(_ body: (ReadContext) throws -> T, tracking: Bool) throws -> (T, Set<String>?) {
+    if tracking { trackedReads = [] }
+    defer { trackedReads = nil }
+    try execute("BEGIN DEFERRED")
+    do {
+      let value = try body(ReadContext(connection: self))
+      let region = trackedReads
+      try execute("COMMIT")
+      return (value, region)
+    } catch {
+      rollbackIfNeeded()
+      throw error
+    }
+  }
+
+  /// Runs `body` in an immediate write transaction and commits; rolls back if it throws.
+  /// Returns the body's value; `changedTables` then holds the tables it changed.
+  func write<T>(_ body: (Transaction) throws -> T, environment: DatabaseEnvironment) throws -> T {
+    resetChangeTracking()
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let value = try body(Transaction(connection: self, environment: environment))
+      guard sqlite3_get_autocommit(handle) == 0 else {
+        throw PersistenceError.sqlite(
+          path: path, code: SQLITE_MISUSE,
+          message:
+            "the write closure ended the transaction itself (COMMIT or ROLLBACK); return or "
+            + "throw instead and let write commit or roll back", sql: nil)
+      }
+      try execute("COMMIT")
+      counters.commits.add(1, ordering: .relaxed)
+      return value
+    } catch {
+      rollbackIfNeeded()
+      resetChangeTracking()
+      counters.rollbacks.add(1, ordering: .relaxed)
+      throw error
+    }
+  }
+
+  /// Rolls back the open transaction, if SQLite has not already done so.
+  func rollbackIfNeeded() {
+    guard sqlite3_get_autocommit(handle) == 0 else { return }
+    try? execute("ROLLBACK")
+  }
+
+  /// `PRAGMA user_version`.
+  func userVersion() throws -> Int {
+    guard case .integer(let version) = try scalar("PRAGMA user_version") else { return 0 }
+    return Int(version)
+  }
+}

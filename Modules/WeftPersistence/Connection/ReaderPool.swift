@@ -1,0 +1,75 @@
+import Synchronization
+
+/// A fixed set of reader connections handed out one read at a time.
+///
+/// - Complexity: a read is O(1) to acquire and release, plus the wait for a free reader
+///   when all are busy.
+/// - Note: Isolation: thread-safe; reads may start from any isolation.
+/// - Note: Allocations: a continuation only when every reader is busy.
+final class ReaderPool: Sendable {
+  private let readers: [ReaderConnection]
+  private let path: String
+  private let state: Mutex<ReaderPoolState<CheckedContinuation<Int, any Error>>>
+  private let nextWaiterID = Atomic<UInt64>(0)
+
+  init(path: String, count: Int) {
+    self.path = path
+    self.readers = (0..<max(count, 1)).map { ReaderConnection(index: $0, path: path) }
+    self.state = Mutex(ReaderPoolState(readers: readers.count))
+  }
+
+  /// Opens every reader connection.
+  func open(configuration: Database.Configuration, counters: StatisticsCounters) async throws {
+    for reader in readers {
+      try await reader.open(configuration: configuration, counters: counters)
+    }
+  }
+
+  /// Runs `body` on a free reader.
+  func read<T: Sendable>(
+    _ body: @Sendable (ReadContext) throws -> T, tracking: Bool
+  )
+    async throws -> (T, Set<String>?)
+  {
+    let index = try await acquire()
+    defer { release(index) }
+    return try await readers[index].read(body, tracking: tracking)
+  }
+
+  /// Fails waiting reads and closes every reader connection.
+  func close() async {
+    let waiters = state.withLock { $0.close() }
+    for waiter in waiters { waiter.resume(throwing: PersistenceError.closed(path: path)) }
+    for reader in readers { await reader.close() }
+  }
+
+  private func acquire() async throws -> Int {
+    if let index = state.withLock({ $0.acquire() }) { return index }
+    let id = nextWaiterID.add(1, ordering: .relaxed).newValue
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Int, any Error>) in
+        let action = state.withLock {
+          state -> ReaderPoolState<CheckedContinuation<Int, any Error>>.WaitAction? in
+          // The cancellation handler may have run before we were queued.
+          if Task.isCancelled { return nil }
+          return state.wait(id: id, waiter: continuation)
+        }
+        switch action {
+        case nil: continuation.resume(throwing: CancellationError())
+        case .use(let index): continuation.resume(returning: index)
+        case .closed: continuation.resume(throwing: PersistenceError.closed(path: path))
+        case .enqueued: break
+        }
+      }
+    } onCancel: {
+      state.withLock { $0.cancel(id: id) }?.resume(throwing: CancellationError())
+    }
+  }
+
+  private func release(_ index: Int) {
+    if let handover = state.withLock({ $0.release(index) }) {
+      handover.waiter.resume(returning: handover.reader)
+    }
+  }
+}

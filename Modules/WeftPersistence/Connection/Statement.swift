@@ -1,0 +1,121 @@
+import CSQLite
+
+/// SQLite's `SQLITE_TRANSIENT`: tells `sqlite3_bind_*` to copy the bytes before returning.
+/// (The C macro is a cast of -1 to a function pointer, which Swift does not import.)
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement, owned by one `Connection` and used only from its owner's isolation.
+///
+/// It remembers which tables it reads and writes (collected by the connection's authorizer
+/// while it was compiled), so a transaction knows which observations to wake without
+/// parsing SQL.
+///
+/// - Note: Isolation: not `Sendable`; confined to the connection that prepared it.
+/// - Note: Allocations: none to bind or step, except text and blob copies made by SQLite.
+final class Statement {
+  let handle: OpaquePointer
+  let sql: String
+  /// Tables this statement reads (lowercased), for observation regions.
+  let readTables: Set<String>
+  /// Tables this statement inserts into, updates, deletes from, creates, alters or drops.
+  let writtenTables: Set<String>
+  /// Whether the statement only reads (`sqlite3_stmt_readonly`).
+  let isReadOnly: Bool
+  /// Whether the statement changes the schema (CREATE, DROP, ALTER).
+  let changesSchema: Bool
+  private var cachedLayout: ColumnLayout?
+  private var layoutReprepareCount: Int32 = 0
+
+  init(handle: OpaquePointer, sql: String, collected: AuthorizerCollector) {
+    self.handle = handle
+    self.sql = sql
+    self.readTables = collected.reads
+    self.writtenTables = collected.writes
+    self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
+    self.changesSchema = collected.changesSchema
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  /// Number of result columns.
+  var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  /// The result column names, in order, with a name index; computed once, and again after
+  /// SQLite re-prepares the statement (a schema change can add or rename columns).
+  ///
+  /// - Complexity: O(c) the first time, c = columns; O(1) afterwards.
+  var columnLayout: ColumnLayout {
+    let reprepared = sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+    if let cachedLayout, reprepared == layoutReprepareCount { return cachedLayout }
+    layoutReprepareCount = reprepared
+    let names = (0..<columnCount).map { String(cString: sqlite3_column_name(handle, $0)) }
+    let layout = ColumnLayout(names: names)
+    cachedLayout = layout
+    return layout
+  }
+
+  /// The result column names, in order.
+  var columnNames: [String] { columnLayout.names }
+
+  /// Binds `value` to the 1-based parameter `index`; returns SQLite's result code.
+  @inline(__always)
+  func bind(_ value: DatabaseValue, at index: Int32) -> Int32 {
+    switch value {
+    case .null: sqlite3_bind_null(handle, index)
+    case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
+    case .real(let real): sqlite3_bind_double(handle, index, real)
+    case .text(let text): bind(text: text, at: index)
+    case .blob(let bytes): bind(blob: bytes, at: index)
+    }
+  }
+
+  /// Binds UTF-8 text without an intermediate copy (SQLite copies it).
+  @inline(__always)
+  func bind(text: String, at index: Int32) -> Int32 {
+    var text = text
+    return text.withUTF8 { buffer in
+      // An empty buffer may have a nil base address, which SQLite would bind as NULL.
+      guard let base = buffer.baseAddress, buffer.count > 0 else {
+        return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+      }
+      return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        sqlite3_bind_text(handle, index, $0, Int32(buffer.count), sqliteTransient)
+      }
+    }
+  }
+
+  /// Binds bytes as a blob (SQLite copies them).
+  func bind(blob: [UInt8], at index: Int32) -> Int32 {
+    blob.withUnsafeBytes { buffer in
+      sqlite3_bind_blob(
+        handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+        sqliteTransient)
+    }
+  }
+
+  /// The value of result column `index` (0-based) in the current row.
+  func value(at index: Int32) -> DatabaseValue {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
+    case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
+    case SQLITE_TEXT: .text(text(at: index))
+    case SQLITE_BLOB: .blob(blob(at: index))
+    default: .null
+    }
+  }
+
+  /// The text of result column `index` in the current row (decoded as UTF-8).
+  @inline(__always)
+  func text(at index: Int32) -> String {
+    guard let pointer = sqlite3_column_text(handle, index) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+  }
+
+  /// The bytes of result column `index` in the current row.
+  func blob(at index: Int32) -> [UInt8] {
+    let count = Int(sqlite3_column_bytes(handle, index))
+    guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+  }
+}

@@ -1,0 +1,88 @@
+import CSQLite
+
+/// The actor owning the one writer connection: write transactions run here, one at a time,
+/// on the connection's own dispatch queue.
+///
+/// After each commit it tells the observation center which tables changed, before the next
+/// write can start, so observers see commits in order.
+///
+/// - Note: Isolation: an actor on a `ConnectionExecutor`; its connection never leaves it.
+actor WriterConnection {
+  private let executor: ConnectionExecutor
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  let path: String
+  private let environment: DatabaseEnvironment
+  private let observations: ObservationCenter
+  private let counters: StatisticsCounters
+  var connection: Connection?
+
+  init(
+    path: String, environment: DatabaseEnvironment, observations: ObservationCenter,
+    counters: StatisticsCounters
+  ) {
+    self.executor = ConnectionExecutor(label: "weft.persistence.writer")
+    self.path = path
+    self.environment = environment
+    self.observations = observations
+    self.counters = counters
+  }
+
+  private func open() throws -> Connection {
+    guard let connection else { throw PersistenceError.closed(path: path) }
+    return connection
+  }
+
+  /// Runs one write transaction, then wakes the observations of the tables it changed.
+  func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) throws -> T {
+    let connection = try open()
+    let monitor = environment.monitor
+    let started = monitor?.isEnabled == true ? ContinuousClock.now : nil
+    let value = try connection.write(body, environment: environment)
+    if let monitor, let started {
+      monitor.record(commits: 1)
+      monitor.recordLatency(ContinuousClock.now - started)
+    }
+    let changed = connection.changedTables
+    if !changed.isEmpty { observations.didCommit(changed) }
+    return value
+  }
+
+  /// Runs a read on the writer (in-memory databases have no readers).
+  func read<T: Sendable>(
+    _ body: @Sendable (ReadContext) throws -> T, tracking: Bool
+  ) throws
+    -> (T, Set<String>?)
+  {
+    try open().read(body, tracking: tracking)
+  }
+
+  /// Runs `PRAGMA wal_checkpoint(mode)`.
+  func checkpoint(_ mode: Database.CheckpointMode) throws -> Database.CheckpointResult {
+    let connection = try open()
+    let rows = try connection.rows("PRAGMA wal_checkpoint(\(mode.rawValue))")
+    guard let row = rows.first, case .integer(let busy) = row[0],
+      case .integer(let log) = row[1], case .integer(let checkpointed) = row[2]
+    else { return Database.CheckpointResult(completed: true, walFrames: 0, checkpointedFrames: 0) }
+    return Database.CheckpointResult(
+      completed: busy == 0, walFrames: Int(log), checkpointedFrames: Int(checkpointed))
+  }
+
+  /// Closes the connection; later calls throw `PersistenceError.closed`.
+  func close() { connection = nil }
+
+  /// Opens the connection and brings the schema up to date (see `Database.open`).
+  func open(
+    configuration: Database.Configuration, migrations: [Migration], inMemory: Bool
+  ) throws -> [MigrationRun] {
+    let connection = try Connection(
+      path: path, readOnly: false, busyTimeout: configuration.busyTimeout, counters: counters,
+      cacheCapacity: configuration.statementCacheCapacity)
+    let runs = try DatabaseSetup(
+      connection: connection, configuration: configuration, environment: environment,
+      inMemory: inMemory
+    ).run(migrations: migrations)
+    self.connection = connection
+    return runs
+  }
+}

@@ -1,0 +1,50 @@
+extension Database {
+  /// The record of `type` with `id`, or `nil`. One read transaction.
+  ///
+  /// - Complexity: O(log n + f), n = rows, f = fields.
+  public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) async throws -> R? {
+    try await read { try $0.fetch(type, id: id) }
+  }
+
+  /// Every record matching `descriptor`. One read transaction.
+  ///
+  /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
+  ///   without; k = records returned.
+  public func fetchAll<R: PersistableRecord>(_ descriptor: FetchDescriptor<R>) async throws -> [R] {
+    try await read { try $0.fetchAll(descriptor) }
+  }
+
+  /// Every record of `type` matching `predicate`, sorted and limited. One read transaction.
+  public func fetchAll<R: PersistableRecord>(
+    _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = [], limit: Int? = nil,
+    offset: Int? = nil
+  ) async throws -> [R] {
+    let descriptor = FetchDescriptor<R>(
+      where: predicate, sortBy: sortBy, limit: limit, offset: offset)
+    return try await read { try $0.fetchAll(descriptor) }
+  }
+
+  /// How many records of `type` match `predicate`. One read transaction.
+  public func count<R: PersistableRecord>(
+    _ type: R.Type, where predicate: RecordPredicate? = nil
+  )
+    async throws -> Int
+  {
+    try await read { try $0.count(type, where: predicate) }
+  }
+
+  /// Saves one record in its own write transaction. Batch many saves in one `write`
+  /// instead: each transaction costs a commit.
+  ///
+  /// - Complexity: O(f + log n), plus a commit.
+  public func save<R: PersistableRecord>(_ record: R) async throws {
+    try await write { try $0.save(record) }
+  }
+
+  /// Deletes the record of `type` with `id` in its own write transaction; returns whether it
+  /// existed.
+  @discardableResult
+  public func delete<R: PersistableRecord>(_ type: R.Type, id: R.ID) async throws -> Bool {
+    try await write { try $0.delete(type, id: id) }
+  }
+}

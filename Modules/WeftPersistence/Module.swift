@@ -1,1 +1,0 @@
-// WeftPersistence: being built; see docs/ once it lands.

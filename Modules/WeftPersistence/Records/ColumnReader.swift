@@ -1,0 +1,99 @@
+import CSQLite
+
+/// Reads one column of the current row as a Swift scalar, checking its storage class, and
+/// builds the `DecodingError` (with the coding path) when it does not fit.
+///
+/// Integers accept INTEGER, or REAL holding an exact integer; floating point accepts
+/// INTEGER or REAL; `Bool` accepts INTEGER 0 or 1; `String` accepts TEXT only. NULL is
+/// `valueNotFound`. SQLite's silent conversions (text to 0) are refused on purpose: a model
+/// that does not match its column is a bug to report, not a value to invent.
+struct ColumnReader {
+  let statement: Statement
+  let index: Int32
+  let codingPath: [any CodingKey]
+
+  var storageClass: Int32 { sqlite3_column_type(statement.handle, index) }
+  var isNull: Bool { storageClass == SQLITE_NULL }
+
+  @inline(__always)
+  func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> T {
+    let stored: Int64
+    switch storageClass {
+    case SQLITE_INTEGER:
+      stored = sqlite3_column_int64(statement.handle, index)
+    case SQLITE_FLOAT:
+      let real = sqlite3_column_double(statement.handle, index)
+      guard let exact = Int64(exactly: real) else {
+        throw mismatch(T.self, "the column holds the real \(real)")
+      }
+      stored = exact
+    default:
+      throw unexpected(T.self)
+    }
+    guard let value = T(exactly: stored) else {
+      throw mismatch(T.self, "\(stored) does not fit in \(T.self)")
+    }
+    return value
+  }
+
+  @inline(__always)
+  func double() throws -> Double {
+    switch storageClass {
+    case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(statement.handle, index)
+    default: throw unexpected(Double.self)
+    }
+  }
+
+  func bool() throws -> Bool {
+    switch try integer(Int64.self) {
+    case 0: return false
+    case 1: return true
+    case let other: throw mismatch(Bool.self, "the column holds \(other), not 0 or 1")
+    }
+  }
+
+  @inline(__always)
+  func string() throws -> String {
+    guard storageClass == SQLITE_TEXT else { throw unexpected(String.self) }
+    return statement.text(at: index)
+  }
+
+  func bytes() throws -> [UInt8] {
+    switch storageClass {
+    case SQLITE_BLOB: return statement.blob(at: index)
+    default: throw unexpected([UInt8].self)
+    }
+  }
+
+  /// The bytes of a JSON column (TEXT or BLOB).
+  func jsonBytes() throws -> [UInt8] {
+    switch storageClass {
+    case SQLITE_TEXT: return Array(statement.text(at: index).utf8)
+    case SQLITE_BLOB: return statement.blob(at: index)
+    default: throw mismatch(String.self, "expected JSON text, found \(storageName)")
+    }
+  }
+
+  var storageName: String {
+    switch storageClass {
+    case SQLITE_INTEGER: "INTEGER \(sqlite3_column_int64(statement.handle, index))"
+    case SQLITE_FLOAT: "REAL \(sqlite3_column_double(statement.handle, index))"
+    case SQLITE_TEXT: "TEXT '\(statement.text(at: index).prefix(40))'"
+    case SQLITE_BLOB: "BLOB"
+    default: "NULL"
+    }
+  }
+
+  private func unexpected(_ type: Any.Type) -> DecodingError {
+    if isNull {
+      return DecodingError.valueNotFound(
+        type,
+        .init(codingPath: codingPath, debugDescription: "expected \(type), found NULL"))
+    }
+    return mismatch(type, "expected \(type), found \(storageName)")
+  }
+
+  func mismatch(_ type: Any.Type, _ description: String) -> DecodingError {
+    DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: description))
+  }
+}

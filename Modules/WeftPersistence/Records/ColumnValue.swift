@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Maps one field value to one column value and back — the rules every record field,
+/// predicate value and record id follow, so a value compares equal to itself once stored.
+///
+/// Order of the rules: `DatabaseValue` as is; `Date` as REAL seconds since 1970; `UUID` and
+/// `URL` as TEXT; `Data` as BLOB; a value that encodes through a single-value container
+/// (numbers, strings, `Bool`, optionals, raw-value enums, wrappers) as that value; anything
+/// else (structs, arrays, dictionaries, enums with payloads) as JSON TEXT.
+enum ColumnValue {
+  /// The column value for `value`.
+  ///
+  /// - Complexity: O(1) for scalars; O(n) in the encoded size for JSON.
+  /// - Note: Allocations: none for scalars; the JSON text otherwise.
+  static func encode<T: Encodable>(
+    _ value: T, codingPath: [any CodingKey] = []
+  ) throws
+    -> DatabaseValue
+  {
+    switch value {
+    case let value as DatabaseValue: return value
+    case let date as Date: return .real(date.timeIntervalSince1970)
+    case let uuid as UUID: return .text(uuid.uuidString)
+    case let data as Data: return .blob([UInt8](data))
+    case let url as URL: return .text(url.absoluteString)
+    default:
+      let probe = SingleValueProbe(codingPath: codingPath)
+      try value.encode(to: probe)
+      if !probe.needsJSON, let captured = probe.captured { return captured }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      let data = try encoder.encode(value)
+      return .text(String(decoding: data, as: UTF8.self))
+    }
+  }
+
+  /// Decodes a `T` from result column `index` of `statement`'s current row.
+  ///
+  /// - Throws: `DecodingError` with `codingPath` when the column does not hold a `T`.
+  static func decode<T: Decodable>(
+    _ type: T.Type, from statement: Statement, at index: Int32, codingPath: [any CodingKey]
+  ) throws -> T {
+    let reader = ColumnReader(statement: statement, index: index, codingPath: codingPath)
+    if type == Date.self { return Date(timeIntervalSince1970: try reader.double()) as! T }
+    if type == UUID.self {
+      let text = try reader.string()
+      guard let uuid = UUID(uuidString: text) else {
+        throw reader.mismatch(UUID.self, "'\(text)' is not a UUID")
+      }
+      return uuid as! T
+    }
+    if type == Data.self { return Data(try reader.bytes()) as! T }
+    if type == URL.self {
+      let text = try reader.string()
+      guard let url = URL(string: text) else {
+        throw reader.mismatch(URL.self, "'\(text)' is not a URL")
+      }
+      return url as! T
+    }
+    if type == DatabaseValue.self { return statement.value(at: index) as! T }
+    do {
+      return try T(from: SingleValueColumnDecoder(reader: reader))
+    } catch is NeedsJSON {
+      let bytes = try reader.jsonBytes()
+      do {
+        return try JSONDecoder().decode(T.self, from: Data(bytes))
+      } catch let error as DecodingError {
+        throw error.prefixed(with: codingPath)
+      }
+    }
+  }
+}
+
+/// Thrown by the single-value column decoder when the value wants a keyed or unkeyed
+/// container: the column holds JSON.
+struct NeedsJSON: Error {}
+
+extension DecodingError {
+  /// The same error with `prefix` put in front of its coding path (errors from a nested JSON
+  /// decode only know the path inside the column).
+  func prefixed(with prefix: [any CodingKey]) -> DecodingError {
+    func adjust(_ context: Context) -> Context {
+      Context(
+        codingPath: prefix + context.codingPath, debugDescription: context.debugDescription,
+        underlyingError: context.underlyingError)
+    }
+    switch self {
+    case .typeMismatch(let type, let context): return .typeMismatch(type, adjust(context))
+    case .valueNotFound(let type, let context): return .valueNotFound(type, adjust(context))
+    case .keyNotFound(let key, let context): return .keyNotFound(key, adjust(context))
+    case .dataCorrupted(let context): return .dataCorrupted(adjust(context))
+    @unknown default: return self
+    }
+  }
+}
+
+extension Array where Element == any CodingKey {
+  /// `heartRate`, `details.unit`, `samples[2]`.
+  var dottedPath: String {
+    var text = ""
+    for key in self {
+      if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue.isEmpty {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return text
+  }
+}

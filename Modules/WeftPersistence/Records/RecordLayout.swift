@@ -1,0 +1,56 @@
+/// The statements a connection keeps for one model type: the upsert (with the column order
+/// learnt from the first record encoded), fetch by id and delete by id.
+///
+/// - Note: Isolation: not `Sendable`; owned by one connection.
+/// - Note: Allocations: made once per model type per connection.
+final class RecordLayout {
+  /// The column order of the cached upsert and each column's parameter index (1-based).
+  struct Upsert {
+    let columns: [String]
+    let parameterIndex: [String: Int32]
+
+    init(columns: [String]) {
+      self.columns = columns
+      var index: [String: Int32] = [:]
+      for (offset, name) in columns.enumerated() { index[name] = Int32(offset + 1) }
+      self.parameterIndex = index
+    }
+  }
+
+  let table: String
+  let quotedTable: String
+  let idColumn: String
+  var upsert: (statement: Statement, layout: Upsert)?
+  var selectByID: Statement?
+  var deleteByID: Statement?
+
+  init(table: String, idColumn: String) {
+    self.table = table
+    self.quotedTable = SQLBuilder.quote(table)
+    self.idColumn = idColumn
+  }
+
+  /// `INSERT INTO "t" ("a", "b") VALUES (?1, ?2) ON CONFLICT ("id") DO UPDATE SET
+  /// "b" = excluded."b"` — an upsert that updates in place, so foreign keys pointing at the
+  /// row and its rowid survive (`INSERT OR REPLACE` would delete and re-insert it).
+  func upsertSQL(columns: [String]) -> String {
+    let names = columns.map(SQLBuilder.quote).joined(separator: ", ")
+    let parameters = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
+    let updates = columns.filter { $0 != idColumn }
+      .map { "\(SQLBuilder.quote($0)) = excluded.\(SQLBuilder.quote($0))" }
+    let conflict =
+      updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", ")
+    return "INSERT INTO \(quotedTable) (\(names)) VALUES (\(parameters)) "
+      + "ON CONFLICT (\(SQLBuilder.quote(idColumn))) \(conflict)"
+  }
+}
+
+/// The id as text, for messages and the outbox: `42`, `"A1B2…"` without quotes.
+func recordIDText<ID: Encodable>(_ id: ID) -> String {
+  switch try? ColumnValue.encode(id) {
+  case .integer(let value): String(value)
+  case .real(let value): String(value)
+  case .text(let value): value
+  default: String(describing: id)
+  }
+}

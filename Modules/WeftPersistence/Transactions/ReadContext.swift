@@ -1,0 +1,77 @@
+/// What a `read` closure receives: fetches on one connection, inside one read transaction,
+/// so every fetch in the closure sees the same committed snapshot.
+///
+/// ```swift
+/// let (count, latest) = try await database.read { db in
+///   (try db.count(Metric.self), try db.fetchAll(Metric.self, sortBy: [.descending("at")], limit: 10))
+/// }
+/// ```
+///
+/// > Important: Use it only inside the closure that received it: it is not `Sendable`, so
+/// > the compiler keeps it from escaping to another task.
+///
+/// - Note: Isolation: runs on a reader connection's serial executor (never the MainActor).
+public struct ReadContext {
+  let connection: Connection
+
+  /// The record with `id`, or `nil`.
+  ///
+  /// - Complexity: O(log n + f), n = rows, f = fields.
+  /// - Note: Allocations: the record, plus one decoder.
+  public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
+    try connection.fetch(type, id: id)
+  }
+
+  /// Every record matching `descriptor`.
+  ///
+  /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
+  ///   without; k = records returned.
+  /// - Note: Allocations: the result array and its records, one decoder, and the SQL text.
+  public func fetchAll<R: PersistableRecord>(_ descriptor: FetchDescriptor<R>) throws -> [R] {
+    try connection.fetchAll(descriptor)
+  }
+
+  /// Every record of `type` matching `predicate`, sorted and limited.
+  ///
+  /// - Complexity: as `fetchAll(_:)` with a descriptor.
+  public func fetchAll<R: PersistableRecord>(
+    _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = [], limit: Int? = nil,
+    offset: Int? = nil
+  ) throws -> [R] {
+    try connection.fetchAll(
+      FetchDescriptor<R>(where: predicate, sortBy: sortBy, limit: limit, offset: offset))
+  }
+
+  /// The first record matching `predicate` in `sortBy` order, or `nil`.
+  ///
+  /// - Complexity: O(log n) with an index that serves both, else O(n).
+  public func fetchFirst<R: PersistableRecord>(
+    _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = []
+  ) throws -> R? {
+    try connection.fetchAll(FetchDescriptor<R>(where: predicate, sortBy: sortBy, limit: 1)).first
+  }
+
+  /// How many records of `type` match `predicate`.
+  ///
+  /// - Complexity: O(log n + k) with an index, O(n) without.
+  public func count<R: PersistableRecord>(
+    _ type: R.Type, where predicate: RecordPredicate? = nil
+  )
+    throws -> Int
+  {
+    try connection.count(type, where: predicate)
+  }
+
+  /// Runs raw SQL and returns its rows. Pass values as `arguments` (bound to `?`, `?1`, …),
+  /// never inside `sql`.
+  ///
+  /// - Complexity: SQLite's, plus O(r·c) to copy r rows of c columns.
+  public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
+    try connection.rows(sql, arguments)
+  }
+
+  /// The first column of the first row of `sql`, or `nil` when there is no row.
+  public func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> DatabaseValue? {
+    try connection.scalar(sql, arguments)
+  }
+}
