@@ -19,15 +19,22 @@
 public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
   /// The identity that groups subscribers: equal ids share one comparison.
   public let id: SelectorID
-  let project: @Sendable (State) -> Value
+  @usableFromInline let project: @Sendable (State) -> Value
+  /// Projects `state`, compares with the value at `last` and, if it differs (or duplicates
+  /// are not removed), stores it there and returns `true`. Made by the `@inlinable`
+  /// initializers, so it is specialized for the concrete types where the selector is built:
+  /// the engine's per-commit comparison then costs one indirect call, with no generic value
+  /// witnesses and no exclusivity checks.
+  @usableFromInline let refresh: @Sendable (State, UnsafeMutablePointer<Value>, Bool) -> Bool
   /// Whether a commit that leaves the value `==` to the previous one is suppressed.
   public let removesDuplicates: Bool
 
   /// Selects the value at `keyPath`; its identity is the key path.
+  @inlinable
   public init(_ keyPath: any KeyPath<State, Value> & Sendable) {
-    self.id = SelectorID(keyPath: keyPath)
-    self.project = { $0[keyPath: keyPath] }
-    self.removesDuplicates = true
+    self.init(
+      id: SelectorID(keyPath: keyPath), project: { $0[keyPath: keyPath] },
+      removesDuplicates: true)
   }
 
   /// Selects a computed value; `id` names it so subscribers with the same id share it.
@@ -35,30 +42,38 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
   /// - Parameters:
   ///   - id: any `Hashable` name; two selectors with equal ids must compute the same value.
   ///   - project: a pure function of the state.
+  @inlinable
   public init(id: some Hashable & Sendable, _ project: @escaping @Sendable (State) -> Value) {
-    self.id = SelectorID(name: id)
-    self.project = project
-    self.removesDuplicates = true
+    self.init(id: SelectorID(name: id), project: project, removesDuplicates: true)
   }
 
+  @inlinable
   init(id: SelectorID, project: @escaping @Sendable (State) -> Value, removesDuplicates: Bool) {
     self.id = id
     self.project = project
     self.removesDuplicates = removesDuplicates
+    self.refresh = { state, last, removesDuplicates in
+      let value = project(state)
+      if removesDuplicates && value == last.pointee { return false }
+      last.pointee = value
+      return true
+    }
   }
 
   /// The same selector, delivering on every commit even when the value is unchanged.
+  @inlinable
   public func deliveringEveryCommit() -> Self {
     Self(id: id, project: project, removesDuplicates: false)
   }
 
   /// A selector of a value derived from this one, named by this selector's id and `id`.
+  @inlinable
   public func map<Other: Equatable & Sendable>(
     id: some Hashable & Sendable, _ transform: @escaping @Sendable (Value) -> Other
   ) -> Selector<State, Other> {
     let project = self.project
     return Selector<State, Other>(
-      id: SelectorID(name: SelectorID.Pair(first: self.id, second: SelectorID(name: id))),
+      id: SelectorID(composing: self.id, with: SelectorID(name: id)),
       project: { transform(project($0)) }, removesDuplicates: removesDuplicates)
   }
 }
@@ -67,8 +82,11 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
 public struct SelectorID: Hashable, Sendable, CustomStringConvertible {
   private let base: AnyHashableSendable
 
-  init(keyPath: some Hashable & Sendable) { base = AnyHashableSendable(keyPath) }
-  init(name: some Hashable & Sendable) { base = AnyHashableSendable(name) }
+  @usableFromInline init(keyPath: some Hashable & Sendable) { base = AnyHashableSendable(keyPath) }
+  @usableFromInline init(name: some Hashable & Sendable) { base = AnyHashableSendable(name) }
+  @usableFromInline init(composing first: SelectorID, with second: SelectorID) {
+    base = AnyHashableSendable(Pair(first: first, second: second))
+  }
 
   struct Pair: Hashable, Sendable {
     let first: SelectorID

@@ -121,7 +121,11 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   @unchecked Sendable
 {
   let selector: Selector<State, Value>
-  var lastValue: Value
+  /// The value at the last commit this group processed. Heap-allocated so the selector's
+  /// specialized `refresh` updates it in place (no value witnesses, no exclusivity checks);
+  /// touched only by the owner's serialized commits.
+  private let last: UnsafeMutablePointer<Value>
+  var lastValue: Value { last.pointee }
   var sync = SubscriberList()
   var main = SubscriberList()
   var actors: [ObjectIdentifier: ActorTargetList] = [:]
@@ -135,17 +139,20 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
 
   init(selector: Selector<State, Value>, initial: Value) {
     self.selector = selector
-    self.lastValue = initial
+    self.last = .allocate(capacity: 1)
+    self.last.initialize(to: initial)
+  }
+
+  deinit {
+    last.deinitialize(count: 1)
+    last.deallocate()
   }
 
   override var selectorDescription: String { selector.id.description }
 
   @usableFromInline
   override func evaluate(_ state: State) -> Bool {
-    let value = selector.project(state)
-    if selector.removesDuplicates && value == lastValue { return false }
-    lastValue = value
-    return true
+    selector.refresh(state, last, selector.removesDuplicates)
   }
 
   @usableFromInline

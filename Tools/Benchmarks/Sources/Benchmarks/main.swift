@@ -21,6 +21,9 @@ case "profile-commit":
   // A hot loop for profilers: commits with one synchronous subscriber.
   let scenario = WeftSynchronous(subscribers: 1)
   scenario.run(commits: quick ? 100_000 : 2_000_000, from: 1)
+case "profile-idle":
+  // A hot loop for profilers: commits among 100,000 mostly idle subscribers.
+  _ = IdleSubscribersBenchmark(total: 100_000, commits: 200_000, rounds: 3).run()
 default:
   print("usage: weft-bench [fanout] [--quick]")
   print("unknown command '\(command)'")
