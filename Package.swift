@@ -3,9 +3,7 @@ import PackageDescription
 
 /// Swift settings shared by every target: Swift 6 language mode is the tools-version default;
 /// these add the upcoming features Weft relies on.
-let strict: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
-]
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "Weft",
