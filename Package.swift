@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "WeftFeedback", targets: ["WeftFeedback"]),
     .library(name: "WeftPersistence", targets: ["WeftPersistence"]),
     .library(name: "WeftNetworking", targets: ["WeftNetworking"]),
+    .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
   ],
   targets: [
     // MARK: Core
@@ -56,5 +57,15 @@ let package = Package(
     .testTarget(
       name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore"],
       path: "Tests/WeftNetworkingTests", resources: [.copy("Fixtures")], swiftSettings: strict),
+
+    // MARK: Simulator
+    .target(
+      name: "SimulatorKit", dependencies: ["WeftCore"], path: "Modules/SimulatorKit",
+      swiftSettings: strict),
+    .testTarget(
+      name: "SimulatorKitTests", dependencies: ["SimulatorKit"], path: "Tests/SimulatorKitTests",
+      swiftSettings: strict),
+    // Counts allocations by interposing malloc; linked only into the release gate binary.
+    .target(name: "CMallocCounter", path: "Modules/CMallocCounter"),
   ]
 )

@@ -1,0 +1,1 @@
+// SimulatorKit: being built; see docs/simulator.md once it lands.
