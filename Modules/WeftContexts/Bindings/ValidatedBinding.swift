@@ -1,0 +1,99 @@
+import WeftCore
+
+/// A binding that writes only valid values, and keeps the last failure where the view can
+/// read it.
+///
+/// ```swift
+/// let age = context.bind(\.age, validate: { (0...150).contains($0) ? nil : "must be 0...150" })
+/// age.binding.set(200)       // not written
+/// age.failure?.description   // "value 200 for \Profile.age was not written: must be 0...150"
+/// age.binding.set(42)        // written; failure is nil again
+/// ```
+///
+/// A failure also signals `willChange` on the context, so a linked view re-renders to
+/// show it.
+///
+/// - Complexity: one `validate` call per write.
+/// - Note: Isolation: MainActor.
+/// - Note: Allocations: the object; one `ValidationFailure` per refused write.
+@MainActor
+public final class ValidatedBinding<Value> {
+  private let read: () -> Value
+  private let write: (Value) -> Void
+  private let validate: (Value) -> String?
+  private let field: String
+  private let failed: () -> Void
+
+  /// The last refused write, or `nil` if the last write was valid (or none was made).
+  public private(set) var failure: ValidationFailure?
+
+  /// Writes refused so far.
+  public private(set) var failureCount = 0
+
+  init(
+    field: String, read: @escaping () -> Value, write: @escaping (Value) -> Void,
+    validate: @escaping (Value) -> String?, failed: @escaping () -> Void
+  ) {
+    self.field = field
+    self.read = read
+    self.write = write
+    self.validate = validate
+    self.failed = failed
+  }
+
+  /// The binding: reads the state; writes a value only if it is valid.
+  public var binding: Binding<Value> {
+    Binding(get: read, set: { [weak self] value in self?.set(value) })
+  }
+
+  /// Writes `value` if it is valid; otherwise records the failure and writes nothing.
+  ///
+  /// - Returns: whether `value` was valid (and so written).
+  @discardableResult
+  public func set(_ value: Value) -> Bool {
+    if let message = validate(value) {
+      failure = ValidationFailure(
+        field: field, value: String(describing: value), message: message)
+      failureCount += 1
+      failed()
+      return false
+    }
+    failure = nil
+    write(value)
+    return true
+  }
+}
+
+/// Why a validated binding refused a value.
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct ValidationFailure: Sendable, Hashable, CustomStringConvertible {
+  /// The bound key path, as written (`\Profile.age`).
+  public let field: String
+  /// The refused value, described.
+  public let value: String
+  /// The validator's message.
+  public let message: String
+
+  public var description: String {
+    "value \(value) for \(field) was not written: \(message)"
+  }
+}
+
+extension ClientContext {
+  /// A binding to the value at `keyPath` that writes a value only if `validate` returns
+  /// `nil` for it; otherwise the returned message is kept as `failure` and the context
+  /// signals `willChange`.
+  ///
+  /// - Complexity: as `bind(_:)`, plus one `validate` call per write.
+  /// - Note: Isolation: MainActor.
+  public func bind<Value: Sendable>(
+    _ keyPath: any WritableKeyPath<C.State, Value> & Sendable,
+    validate: @escaping (Value) -> String?
+  ) -> ValidatedBinding<Value> {
+    let plain = bind(keyPath)
+    return ValidatedBinding(
+      field: String(describing: keyPath), read: plain.get, write: plain.set,
+      validate: validate, failed: { [weak self] in self?.signalWillChange() })
+  }
+}

@@ -1,1 +1,0 @@
-// WeftContexts: being built; see docs/ once it lands.

@@ -1,0 +1,83 @@
+import WeftCore
+
+/// Asking the client: every write goes to the client as one update, in the order started.
+extension ClientContext {
+  /// Asks the client to apply `body` as one update (one commit), after every write this
+  /// context started before; returns without waiting.
+  ///
+  /// ```swift
+  /// context.send { $0.visits += 1 }
+  /// ```
+  ///
+  /// - Complexity: O(1) here; the update costs what `Client.update` costs.
+  /// - Note: Isolation: MainActor; `body` runs on the client's actor.
+  /// - Note: Allocations: one task and one closure.
+  public func send(_ body: @escaping @Sendable (inout C.State) -> Void) {
+    enqueue { client in await client.update(body) }
+  }
+
+  /// Asks the client to apply `body` as one update, after every write this context started
+  /// before, and waits for it. The mirror shows the result when this returns.
+  ///
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws; a throwing `body` commits nothing.
+  /// - Complexity: as `Client.update`.
+  /// - Note: Isolation: MainActor; `body` runs on the client's actor.
+  @discardableResult
+  public func update<Result: Sendable, Failure: Error>(
+    _ body: @escaping @Sendable (inout C.State) throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    let task = enqueue { client -> Swift.Result<Result, Failure> in
+      do throws(Failure) {
+        return .success(try await client.update(body))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try await task.value.get()
+  }
+
+  /// Waits until every write this context started, and every debounced write whose timer
+  /// has fired, has reached the client; the mirror then shows their result.
+  ///
+  /// > Important: A debounced write waits for its clock: with a `TestClock`, advance the
+  /// > clock before awaiting `settle()`.
+  ///
+  /// - Complexity: O(w), w = unfinished writes and timers.
+  public func settle() async {
+    while let entry = work?.any { await entry.wait() }
+  }
+
+  /// Runs `operation` on the client after the previous write, tracking it for `settle()`.
+  /// `then` runs on the MainActor with the output, before the write counts as finished.
+  @discardableResult
+  func enqueue<Output: Sendable>(
+    _ operation: @escaping @Sendable (C) async -> Output,
+    then: ((Output) -> Void)? = nil
+  ) -> Task<Output, Never> {
+    let previous = writeTail
+    let client = self.client
+    let tracker = workTracker
+    let key = tracker.makeKey()
+    // MainActor-isolated like this method, so it cannot start before `start` below ran.
+    let task = Task { [weak self] () -> Output in
+      await previous?()
+      let output = await operation(client)
+      self?.mirror.catchUp(to: client.cell.version)
+      then?(output)
+      tracker.finish(key)
+      return output
+    }
+    let wait: @Sendable () async -> Void = { _ = await task.value }
+    writeTail = wait
+    tracker.start(key, .init(wait: wait, cancel: nil))
+    return task
+  }
+
+  var workTracker: WorkTracker {
+    if let work { return work }
+    let tracker = WorkTracker()
+    work = tracker
+    return tracker
+  }
+}

@@ -1,0 +1,85 @@
+/// The root of a headless view hierarchy: views attached to it, directly or as subviews of
+/// attached views, count as on screen.
+///
+/// ```swift
+/// let window = Window(name: "main")
+/// window.attach(formView)          // renders formView, then its subviews
+/// formView.addSubview(fieldView)   // attached too: renders fieldView
+/// window.detach(formView)          // formView and fieldView are detached
+/// ```
+///
+/// A window keeps its root views; a view keeps its subviews. Requestables, observers and
+/// executables added with `ifAttached:` hold only while their view is attached.
+///
+/// - Complexity: `attach` and `detach` are O(1) amortized plus O(v) for the v views in the
+///   moved subtree (and one render for each view newly attached).
+/// - Note: Isolation: MainActor.
+/// - Note: Allocations: the root view array grows geometrically.
+@MainActor
+public final class Window {
+  /// The window's name, for messages and reports.
+  public let name: String
+  var roots: ContiguousArray<any HeadlessView> = []
+
+  /// Views attached to this window, subviews included.
+  public internal(set) var viewCount = 0
+
+  /// Renders of views while attached to this window.
+  public internal(set) var renderCount = 0
+
+  /// Makes an empty window.
+  public init(name: String = "window") { self.name = name }
+
+  /// The views attached directly to the window, in attachment order until one is detached
+  /// (detaching moves the last root into the freed place).
+  public var rootViews: [any HeadlessView] { Array(roots) }
+
+  /// Attaches `view` (and its subviews) as a root view, moving it from wherever it was.
+  /// Each view that was not attached to a window renders once, parents before children.
+  ///
+  /// - Complexity: O(1) amortized plus O(v), v = views in `view`'s subtree.
+  public func attach(_ view: any HeadlessView) {
+    view.removeFromSuperview()
+    view.attachment.index = roots.count
+    roots.append(view)
+    setWindow(self, forSubtreeOf: view)
+  }
+
+  /// Detaches `view` (and its subviews) if it is attached to this window.
+  ///
+  /// - Complexity: O(v), v = views in `view`'s subtree.
+  public func detach(_ view: any HeadlessView) {
+    guard view.attachment.window === self else { return }
+    view.removeFromSuperview()
+  }
+
+  /// Detaches every view.
+  ///
+  /// - Complexity: O(v), v = attached views.
+  public func detachAll() {
+    while let last = roots.last { last.removeFromSuperview() }
+  }
+}
+
+/// Sets the window of `view` and everything below it, rendering views that become attached.
+@MainActor
+func setWindow(_ window: Window?, forSubtreeOf view: any HeadlessView) {
+  let previous = view.attachment.window
+  if previous !== window {
+    previous?.viewCount -= 1
+    window?.viewCount += 1
+    view.attachment.window = window
+    if previous == nil, window != nil { view.renderNow() }
+  }
+  for subview in view.attachment.subviews { setWindow(window, forSubtreeOf: subview) }
+}
+
+/// Removes the element at `index` by moving the last one into its place.
+@MainActor
+func swapRemove(_ views: inout ContiguousArray<any HeadlessView>, at index: Int) {
+  let last = views.removeLast()
+  if index < views.count {
+    views[index] = last
+    last.attachment.index = index
+  }
+}
