@@ -128,6 +128,7 @@ public final class Database: Sendable {
   /// - Complexity: O(1) to schedule, plus the body's work and the commit.
   /// - Note: Isolation: the body runs on the writer connection's serial queue, one write
   ///   transaction at a time.
+  @discardableResult
   public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
     try await writer.write(body)
   }

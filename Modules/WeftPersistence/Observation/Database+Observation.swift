@@ -9,7 +9,9 @@ extension Database {
   /// ```
   ///
   /// The tables come from `tables` plus those the fetch actually reads (SQLite reports them
-  /// when each statement is compiled), so raw SQL is observed correctly too.
+  /// when each statement is compiled), so raw SQL is observed correctly too. When a fetch
+  /// reads a table the observation did not know yet, it is registered and the fetch runs
+  /// again before anything is delivered (so `tables` only saves that first extra fetch).
   ///
   /// > Important: Coalescing: a burst of commits during one fetch causes one re-fetch, not
   /// > one per commit, and a consumer slower than the fetches receives only the latest
@@ -61,10 +63,12 @@ extension Database {
           monitor?.record(jobs: 1)
           let (value, read) = try await route.read(fetch, tracking: true)
           if let read, !read.isSubset(of: region) {
-            // A commit may have landed between this fetch and the wider registration.
+            // The fetch read tables it was not registered for: a commit to them may have
+            // landed before the wider registration. Fetch again rather than deliver this.
             region.formUnion(read)
             observations.update(id, tables: region)
             wake.yield()
+            continue
           }
           if let previous = last, let isDuplicate, isDuplicate(previous, value) { continue }
           last = value
