@@ -85,20 +85,20 @@ final class Debouncer<C: Client, Value: Sendable>: Flushing {
     let generation = self.generation
     let tracker = context.workTracker
     let key = tracker.makeKey()
-    let clock = self.clock
-    let window = self.window
+    let deadline = Deadline(clock, after: window)
     // MainActor-isolated, so it cannot start before `start` below ran.
-    let task = Task { [weak self] in
-      defer { tracker.finish(key) }
+    let task = Task { [weak self, weak tracker] in
+      defer { tracker?.finish(key) }
       do {
-        try await clock.sleep(for: window)
+        try await deadline.sleep()
       } catch {
         return
       }
       await self?.fire(generation)
     }
     timer = task
-    tracker.start(key, .init(wait: { await task.value }, cancel: { task.cancel() }))
+    tracker.start(
+      key, .init(wait: { await task.value }, cancel: { task.cancel() }, isDue: deadline.isDue))
   }
 
   /// Writes the pending value if no later `schedule` superseded `generation`.
@@ -121,6 +121,32 @@ final class Debouncer<C: Client, Value: Sendable>: Flushing {
     context.enqueue(
       { client in await client.update { $0[keyPath: keyPath] = value } },
       then: { [weak self] _ in if self?.generation == generation { self?.pending = nil } })
+  }
+}
+
+/// A point in time on an erased clock: sleep until it, or ask whether it passed.
+struct Deadline: Sendable {
+  let sleep: @Sendable () async throws -> Void
+  let isDue: @Sendable () -> Bool
+
+  init(_ clock: any Clock<Duration>, after window: Duration) {
+    self = Self.make(clock, after: window)
+  }
+
+  private init(
+    sleep: @escaping @Sendable () async throws -> Void, isDue: @escaping @Sendable () -> Bool
+  ) {
+    self.sleep = sleep
+    self.isDue = isDue
+  }
+
+  private static func make<Erased: Clock<Duration>>(
+    _ clock: Erased, after window: Duration
+  ) -> Deadline {
+    let deadline = clock.now.advanced(by: window)
+    return Deadline(
+      sleep: { try await clock.sleep(until: deadline, tolerance: nil) },
+      isDue: { clock.now >= deadline })
   }
 }
 

@@ -22,7 +22,8 @@ extension Context {
   func providersBelow(_ provides: (Context) -> Bool) -> [Context] {
     var found: [Context] = []
     func visit(_ context: Context) {
-      for child in context.subcontexts {
+      for reference in context.subcontextRefs {
+        guard let child = reference.context else { continue }
         if provides(child) { found.append(child) } else { visit(child) }
       }
     }

@@ -134,7 +134,8 @@ extension Context {
     }
     let before = observersInSubtree
     var counted = observers.count
-    for child in subcontexts where child.observersInSubtree > 0 {
+    for reference in subcontextRefs {
+      guard let child = reference.context, child.observersInSubtree > 0 else { continue }
       counted += child.collectSubtree(name, into: &found)
     }
     if counted != before { adjustObserverCount(by: counted - before) }
@@ -171,7 +172,8 @@ extension Context {
       }
     }
     var counted = observers.count
-    for child in subcontexts where child.observersInSubtree > 0 {
+    for reference in subcontextRefs {
+      guard let child = reference.context, child.observersInSubtree > 0 else { continue }
       counted += child.collectSubtree(name, into: &found)
     }
     observersInSubtree = counted

@@ -24,8 +24,6 @@ struct Rules {
   var condition: Condition
   var expiry: Expiry
 
-  static let plain = Rules(condition: .always, expiry: .never)
-
   init(condition: Condition, expiry: Expiry) {
     self.condition = condition
     self.expiry = expiry

@@ -8,8 +8,13 @@ import Synchronization
 /// release may happen elsewhere.
 final class WorkTracker: Sendable {
   struct Entry: Sendable {
+    /// Waits for the work to finish.
     let wait: @Sendable () async -> Void
-    let cancel: (@Sendable () -> Void)?
+    /// Cancels the work when the tracker goes away (timers); `nil` lets it finish (writes).
+    var cancel: (@Sendable () -> Void)? = nil
+    /// Whether `settle()` waits for it now; `nil` means always (writes). A timer is waited
+    /// for once its deadline has passed on its clock.
+    var isDue: (@Sendable () -> Bool)? = nil
   }
 
   private let entries = Mutex<(next: Int, work: [Int: Entry])>((0, [:]))
@@ -33,8 +38,11 @@ final class WorkTracker: Sendable {
     _ = entries.withLock { $0.work.removeValue(forKey: key) }
   }
 
-  /// Some unfinished work, if any.
-  var any: Entry? { entries.withLock { $0.work.first?.value } }
+  /// Some unfinished work that `settle()` waits for, if any.
+  var due: Entry? {
+    let work = entries.withLock { Array($0.work.values) }
+    return work.first { $0.isDue?() ?? true }
+  }
 
   /// Whether nothing is pending.
   var isEmpty: Bool { entries.withLock { $0.work.isEmpty } }

@@ -37,15 +37,20 @@ extension ClientContext {
     return try await task.value.get()
   }
 
-  /// Waits until every write this context started, and every debounced write whose timer
-  /// has fired, has reached the client; the mirror then shows their result.
+  /// Waits until every write this context started has reached the client, including the
+  /// debounced writes whose window has passed on their clock; the mirror then shows their
+  /// result. Debounce windows still open are not waited for.
   ///
-  /// > Important: A debounced write waits for its clock: with a `TestClock`, advance the
-  /// > clock before awaiting `settle()`.
+  /// ```swift
+  /// query.set("swift")
+  /// clock.advance(by: .milliseconds(300))   // the window passes
+  /// await context.settle()                  // the debounced write has reached the client
+  /// ```
   ///
-  /// - Complexity: O(w), w = unfinished writes and timers.
+  /// - Complexity: O(w²) worst case, w = unfinished writes and timers (each round looks
+  ///   for the next one to wait for); w is small in practice.
   public func settle() async {
-    while let entry = work?.any { await entry.wait() }
+    while let entry = work?.due { await entry.wait() }
   }
 
   /// Runs `operation` on the client after the previous write, tracking it for `settle()`.
@@ -60,17 +65,17 @@ extension ClientContext {
     let tracker = workTracker
     let key = tracker.makeKey()
     // MainActor-isolated like this method, so it cannot start before `start` below ran.
-    let task = Task { [weak self] () -> Output in
+    let task = Task { [weak self, weak tracker] () -> Output in
       await previous?()
       let output = await operation(client)
       self?.mirror.catchUp(to: client.cell.version)
       then?(output)
-      tracker.finish(key)
+      tracker?.finish(key)
       return output
     }
     let wait: @Sendable () async -> Void = { _ = await task.value }
     writeTail = wait
-    tracker.start(key, .init(wait: wait, cancel: nil))
+    tracker.start(key, .init(wait: wait))
     return task
   }
 

@@ -7,8 +7,9 @@ extension Context {
   /// state changed to its snapshot.
   ///
   /// ```swift
+  /// let walletIsNotNegative = { wallet.state.balance >= 0 }
   /// try await context.transaction(over: [inventory, orders, wallet],
-  ///                               checking: { wallet.state.balance >= 0 }) {
+  ///                               checking: walletIsNotNegative) {
   ///   await inventory.update { $0.stock -= 1 }
   ///   await orders.update { $0.lines.append(line) }
   ///   await wallet.update { $0.balance -= line.price }

@@ -1,0 +1,57 @@
+import Testing
+import WeftCore
+
+@testable import WeftContexts
+
+/// Composite contexts: one context for a complex view, composing others.
+@Suite("Composite contexts")
+@MainActor
+struct CompositeContextTests {
+  @Test func aCompositeForwardsTheChangesOfItsPartsToItsOneView() async {
+    let root = makeRoot("Composite")
+    let registry = root.componentRegistry
+    let profileClient = ProfileClient()
+    let ordersClient = LedgerClient(name: "Orders")
+    let dashboard = CompositeContext(named: "Dashboard", in: root)
+    let profile = dashboard.compose(
+      ClientContext(client: profileClient, named: "Profile", in: nil))
+    let orders = dashboard.compose(
+      ClientContext(client: ordersClient, named: "Orders", in: dashboard))
+    profile.dependsOn(\.name)
+    orders.dependsOn(\.amount)
+    let window = Window()
+    let view = LabelView("DashboardView")
+    view.link(to: dashboard)
+    window.attach(view)
+
+    await profileClient.update { $0.name = "Ada" }
+    profileClient.cell.deliverPendingMainActorChanges()
+    #expect(view.renderCount == 2)
+    await ordersClient.update { $0.amount = 3 }
+    ordersClient.cell.deliverPendingMainActorChanges()
+    #expect(view.renderCount == 3)
+    await profileClient.update { $0.visits = 3 }  // nobody depends on it
+    profileClient.cell.deliverPendingMainActorChanges()
+    #expect(view.renderCount == 3)
+
+    #expect(profile.path == "global/Composite/Dashboard/Profile")  // adopted
+    #expect(orders.path == "global/Composite/Dashboard/Orders")
+    #expect(dashboard.composed.count == 2)
+    #expect(registry.violations().isEmpty)
+    #expect(registry.components(of: .context).count == 3)
+  }
+
+  @Test func aCompositeKeepsItsParts() {
+    let root = makeRoot("Composite")
+    let lifetimes = LifetimeTracker()
+    do {
+      let dashboard = lifetimes.track(CompositeContext(named: "Dashboard", in: root))
+      do {
+        lifetimes.track(dashboard.compose(Context(named: "Part")))
+      }
+      #expect(lifetimes.survivors.count == 2)
+      #expect(dashboard.subcontexts.map(\.name) == ["Part"])
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
+}
