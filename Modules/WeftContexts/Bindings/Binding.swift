@@ -19,23 +19,33 @@ public struct Binding<Value> {
   private let setter: (Value) -> Void
 
   /// Makes a binding from a getter and a setter.
+  ///
+  /// - Complexity: O(1).
   public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
     self.getter = get
     self.setter = set
   }
 
   /// A binding that always reads `value` and ignores writes.
+  ///
+  /// - Complexity: O(1).
   public static func constant(_ value: Value) -> Binding<Value> {
     Binding(get: { value }, set: { _ in })
   }
 
   /// The current value.
+  ///
+  /// - Complexity: what the getter costs.
   public func get() -> Value { getter() }
 
   /// Writes `value`.
+  ///
+  /// - Complexity: what the setter costs.
   public func set(_ value: Value) { setter(value) }
 
   /// The current value, readable and writable.
+  ///
+  /// - Complexity: what the getter or setter costs.
   public var wrappedValue: Value {
     get { getter() }
     nonmutating set { setter(newValue) }

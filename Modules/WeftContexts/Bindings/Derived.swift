@@ -17,6 +17,8 @@ public final class Derived<Value> {
   private var cache: (version: UInt64, value: Value)?
 
   /// How many times the value was computed (once per state version read).
+  ///
+  /// - Complexity: O(1).
   public private(set) var computeCount = 0
 
   init(version: @escaping () -> UInt64, compute: @escaping () -> Value) {
@@ -25,6 +27,8 @@ public final class Derived<Value> {
   }
 
   /// The value for the current state version.
+  ///
+  /// - Complexity: O(1) at a version already computed; one computation otherwise.
   public var value: Value {
     let version = currentVersion()
     if let cache, cache.version == version { return cache.value }

@@ -25,9 +25,13 @@ public final class ValidatedBinding<Value> {
   private let failed: () -> Void
 
   /// The last refused write, or `nil` if the last write was valid (or none was made).
+  ///
+  /// - Complexity: O(1).
   public private(set) var failure: ValidationFailure?
 
   /// Writes refused so far.
+  ///
+  /// - Complexity: O(1).
   public private(set) var failureCount = 0
 
   init(
@@ -42,6 +46,8 @@ public final class ValidatedBinding<Value> {
   }
 
   /// The binding: reads the state; writes a value only if it is valid.
+  ///
+  /// - Complexity: O(1); two closures.
   public var binding: Binding<Value> {
     Binding(get: read, set: { [weak self] value in self?.set(value) })
   }
@@ -49,6 +55,7 @@ public final class ValidatedBinding<Value> {
   /// Writes `value` if it is valid; otherwise records the failure and writes nothing.
   ///
   /// - Returns: whether `value` was valid (and so written).
+  /// - Complexity: one `validate` call, plus one client update if valid.
   @discardableResult
   public func set(_ value: Value) -> Bool {
     if let message = validate(value) {

@@ -53,6 +53,7 @@ extension Context {
   ///
   /// - Throws: `ContextError.nameTaken` if this context holds an unexpired executable named
   ///   `name`.
+  /// - Complexity: O(1) expected.
   public func tryAddExecutable(
     _ name: Executable.Name, executing: @escaping () -> Void,
     if condition: (() -> Bool)? = nil, expiresWith object: AnyObject
@@ -61,6 +62,8 @@ extension Context {
   }
 
   /// Throwing twin of `addExecutable(_:executing:if:expiresIf:)`.
+  ///
+  /// - Complexity: O(1) expected.
   public func tryAddExecutable(
     _ name: Executable.Name, executing: @escaping () -> Void,
     if condition: (() -> Bool)? = nil, expiresIf expiry: (() -> Bool)? = nil
@@ -69,6 +72,8 @@ extension Context {
   }
 
   /// Throwing twin of `addExecutable(_:executing:ifAttached:)`.
+  ///
+  /// - Complexity: O(1) expected.
   public func tryAddExecutable(
     _ name: Executable.Name, executing: @escaping () -> Void,
     ifAttached view: any HeadlessView
@@ -113,6 +118,8 @@ extension Context {
   /// Throwing twin of `execute(_:)`.
   ///
   /// - Throws: `ContextError.notFound`, `.onlyBelow`, `.ambiguous` or `.conditionFailed`.
+  /// - Complexity: O(d) expected, d = levels walked up; the error path also walks the
+  ///   subtree below this context.
   public func tryExecute(_ name: Executable.Name) throws(ContextError) {
     guard let (owner, entry) = nearest({ $0.liveExecutable(name) }) else {
       throw missing(.executable, name: name.rawValue) { $0.liveExecutable(name) != nil }

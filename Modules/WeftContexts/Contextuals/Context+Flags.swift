@@ -19,6 +19,7 @@ extension Context {
   /// Throwing twin of `setFlag(_:)`.
   ///
   /// - Throws: `ContextError.flagAlreadySet`, naming where it is set.
+  /// - Complexity: O(d) expected, d = depth.
   public func trySetFlag(_ name: Flag.Name) throws(ContextError) {
     if let (owner, _) = nearest({ $0.flags.contains(name) ? () : nil }) {
       throw .flagAlreadySet(name: name.rawValue, context: path, setOn: owner.path)
@@ -41,6 +42,7 @@ extension Context {
   /// Throwing twin of `unsetFlag(_:)`.
   ///
   /// - Throws: `ContextError.flagNotSet`, listing the subcontexts that set it, if any.
+  /// - Complexity: O(d) expected, d = depth; the error path also walks the subtree.
   public func tryUnsetFlag(_ name: Flag.Name) throws(ContextError) {
     guard let (owner, _) = nearest({ $0.flags.contains(name) ? () : nil }) else {
       let below = providersBelow { $0.flags.contains(name) }

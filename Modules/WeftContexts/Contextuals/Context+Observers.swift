@@ -59,6 +59,7 @@ extension Context {
   ///
   /// - Throws: `ContextError.nameTaken` if this context holds an unexpired observer of
   ///   `name`.
+  /// - Complexity: O(d) amortized, d = depth.
   public func tryAddObserver(
     _ name: Notification.Name, calling: @escaping (Notification) -> Void,
     if condition: (() -> Bool)? = nil, expiresIf expiry: (() -> Bool)? = nil
@@ -67,6 +68,8 @@ extension Context {
   }
 
   /// Throwing twin of `addObserver(_:calling:if:expiresWith:)`.
+  ///
+  /// - Complexity: O(d) amortized, d = depth.
   public func tryAddObserver(
     _ name: Notification.Name, calling: @escaping (Notification) -> Void,
     if condition: (() -> Bool)? = nil, expiresWith object: AnyObject
@@ -75,6 +78,8 @@ extension Context {
   }
 
   /// Throwing twin of `addObserver(_:calling:ifAttached:)`.
+  ///
+  /// - Complexity: O(d) amortized, d = depth.
   public func tryAddObserver(
     _ name: Notification.Name, calling: @escaping (Notification) -> Void,
     ifAttached view: any HeadlessView

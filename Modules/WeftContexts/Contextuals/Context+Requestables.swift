@@ -60,6 +60,7 @@ extension Context {
   ///
   /// - Throws: `ContextError.nameTaken` if this context holds an unexpired requestable
   ///   named `name`.
+  /// - Complexity: O(1) expected.
   public func tryAddRequestable<Value>(
     _ name: Requestable.Name, requesting: @escaping () -> Value,
     if condition: (() -> Bool)? = nil, expiresIf expiry: (() -> Bool)? = nil
@@ -68,6 +69,8 @@ extension Context {
   }
 
   /// Throwing twin of `addRequestable(_:requesting:if:expiresWith:)`.
+  ///
+  /// - Complexity: O(1) expected.
   public func tryAddRequestable<Value>(
     _ name: Requestable.Name, requesting: @escaping () -> Value,
     if condition: (() -> Bool)? = nil, expiresWith object: AnyObject
@@ -76,6 +79,8 @@ extension Context {
   }
 
   /// Throwing twin of `addRequestable(_:requesting:ifAttached:)`.
+  ///
+  /// - Complexity: O(1) expected.
   public func tryAddRequestable<Value>(
     _ name: Requestable.Name, requesting: @escaping () -> Value,
     ifAttached view: any HeadlessView
@@ -125,6 +130,8 @@ extension Context {
   ///
   /// - Throws: `ContextError.notFound`, `.onlyBelow`, `.ambiguous`, `.conditionFailed` or
   ///   `.typeMismatch`.
+  /// - Complexity: O(d) expected, d = levels walked up; the error path also walks the
+  ///   subtree below this context.
   public func tryRequest<Value>(
     _ name: Requestable.Name, as type: Value.Type = Value.self
   ) throws(ContextError) -> Value {

@@ -50,6 +50,8 @@ open class ClientContext<C: Client>: Context {
   var debouncers: [WeakFlusher] = []
 
   /// Writes refused by conditional bindings while their condition did not hold.
+  ///
+  /// - Complexity: O(1).
   public internal(set) var ignoredWriteCount = 0
 
   /// Makes a context on `client`, attached below `supercontext`, named `name` or after
@@ -84,6 +86,8 @@ open class ClientContext<C: Client>: Context {
   public var state: C.State { mirror.snapshot.state }
 
   /// The version of `state`.
+  ///
+  /// - Complexity: O(1).
   public var version: UInt64 { mirror.snapshot.version }
 
   /// The latest delivered snapshot of `other` (a supporting client, or any client), read
@@ -137,6 +141,8 @@ open class ClientContext<C: Client>: Context {
   }
 
   /// Number of declared dependencies.
+  ///
+  /// - Complexity: O(1).
   public var dependencyCount: Int { dependencies.count }
 
   private func dependencyChanged(at version: UInt64) {

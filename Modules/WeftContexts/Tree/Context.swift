@@ -50,13 +50,19 @@ open class Context {
   ///
   /// > Important: Contextuals added to `global` are visible from every context, and an
   /// > observer added to it hears every post. Add them to your own contexts instead.
+  ///
+  /// - Complexity: O(1).
   public static let global = Context(named: "global")
 
   /// The context's name, used in paths and messages (the type name for
   /// `createSubcontext(ofType:)`).
+  ///
+  /// - Complexity: O(1).
   public internal(set) var name: String
 
   /// The context this one was created from; `nil` for `global` and for detached contexts.
+  ///
+  /// - Complexity: O(1).
   public private(set) weak var supercontext: Context?
 
   var subcontextRefs: ContiguousArray<WeakContext> = []
@@ -77,6 +83,8 @@ open class Context {
   private var registryOverride: ComponentRegistry?
 
   /// How many times this context signalled `willChange` (see `signalWillChange()`).
+  ///
+  /// - Complexity: O(1).
   public private(set) var willChangeCount = 0
 
   /// Makes a detached context named after its type. Prefer `createSubcontext(ofType:)`,

@@ -1,6 +1,8 @@
 /// The view hierarchy: superviews, subviews and the window.
 extension HeadlessView {
   /// The window this view is attached to (directly or through its superviews), if any.
+  ///
+  /// - Complexity: O(1).
   public var window: Window? { attachment.window }
 
   /// Whether the view is attached to a window.
@@ -9,9 +11,13 @@ extension HeadlessView {
   public var isAttached: Bool { attachment.window != nil }
 
   /// The view this one was added to, if any.
+  ///
+  /// - Complexity: O(1).
   public var superview: (any HeadlessView)? { attachment.superview }
 
   /// The views added to this one (detaching moves the last into the freed place).
+  ///
+  /// - Complexity: O(s), s = subviews (a copy).
   public var subviews: [any HeadlessView] { Array(attachment.subviews) }
 
   /// Adds `subview` under this view, moving it from wherever it was. If this view is
@@ -28,6 +34,7 @@ extension HeadlessView {
   /// Throwing twin of `addSubview(_:)`.
   ///
   /// - Throws: `ContextError.viewCycle` if this view is `subview` or lies inside it.
+  /// - Complexity: O(h + v), h = this view's depth, v = views in `subview`'s subtree.
   public func tryAddSubview(_ subview: any HeadlessView) throws(ContextError) {
     var next: (any HeadlessView)? = self
     while let ancestor = next {

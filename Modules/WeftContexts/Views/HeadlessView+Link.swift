@@ -28,6 +28,7 @@ extension HeadlessView {
   /// Throwing twin of `link(to:)`.
   ///
   /// - Throws: `ContextError.contextHasAnotherView` if `context` serves another live view.
+  /// - Complexity: O(d) expected on first link, d = the context's depth; O(1) after.
   public func tryLink(to context: Context) throws(ContextError) {
     if let other = context.linkedView, other !== self {
       throw .contextHasAnotherView(
@@ -56,5 +57,7 @@ extension HeadlessView {
   }
 
   /// The first context this view linked to.
+  ///
+  /// - Complexity: O(1).
   public var linkedContext: Context? { attachment.context }
 }

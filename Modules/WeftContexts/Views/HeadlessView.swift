@@ -71,9 +71,13 @@ extension HeadlessView {
   }
 
   /// How many times the view rendered.
+  ///
+  /// - Complexity: O(1).
   public var renderCount: Int { attachment.renderCount }
 
   /// The name given to `ViewAttachment(name:)`, else the type's name.
+  ///
+  /// - Complexity: O(1) with a name; O(n) to describe the type otherwise.
   public var viewName: String { attachment.name ?? String(describing: Self.self) }
 
   func receiveWillChange(from context: Context) { contextWillChange(context) }

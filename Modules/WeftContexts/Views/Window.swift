@@ -22,16 +22,24 @@ public final class Window {
   var roots: ContiguousArray<any HeadlessView> = []
 
   /// Views attached to this window, subviews included.
+  ///
+  /// - Complexity: O(1).
   public internal(set) var viewCount = 0
 
   /// Renders of views while attached to this window.
+  ///
+  /// - Complexity: O(1).
   public internal(set) var renderCount = 0
 
   /// Makes an empty window.
+  ///
+  /// - Complexity: O(1).
   public init(name: String = "window") { self.name = name }
 
   /// The views attached directly to the window, in attachment order until one is detached
   /// (detaching moves the last root into the freed place).
+  ///
+  /// - Complexity: O(r), r = root views (a copy).
   public var rootViews: [any HeadlessView] { Array(roots) }
 
   /// Attaches `view` (and its subviews) as a root view, moving it from wherever it was.
