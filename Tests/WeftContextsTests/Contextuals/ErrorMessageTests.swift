@@ -57,4 +57,18 @@ struct ErrorMessageTests {
         "requestable", "observer", "flag", "executable",
       ])
   }
+
+  @Test func contextsAndViewsThatThrewAreFreed() {
+    let lifetimes = LifetimeTracker()
+    do {
+      let root = lifetimes.track(makeRoot("Traps"))
+      let profile = lifetimes.track(root.createSubcontext(named: "Profile"))
+      let first = lifetimes.track(LabelView("First"))
+      let second = lifetimes.track(LabelView("Second"))
+      first.link(to: profile)
+      #expect(throws: ContextError.self) { try second.tryLink(to: profile) }
+      #expect(throws: ContextError.self) { try profile.tryRequest("missing", as: Int.self) }
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
 }

@@ -85,4 +85,20 @@ struct ExecutableTests {
     #expect(root.removeExecutable(.swap))
     #expect(!root.isExecutable(.swap))
   }
+
+  @Test func contextsAndTheirExecutablesAreFreed() {
+    final class Swapper {
+      var swaps = 0
+    }
+    let lifetimes = LifetimeTracker()
+    do {
+      let root = lifetimes.track(makeRoot("Executables"))
+      let swapper = lifetimes.track(Swapper())
+      root.addExecutable(
+        .swap, executing: { [unowned swapper] in swapper.swaps += 1 }, expiresWith: swapper)
+      root.execute(.swap)
+      #expect(swapper.swaps == 1)
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
 }

@@ -217,4 +217,21 @@ struct ExpiryTests {
     try root.tryAddObserver(.changed, calling: { _ in })
     #expect(root.observersInSubtree == 1)
   }
+
+  @Test func contextsViewsAndOwnersAreFreed() {
+    let lifetimes = LifetimeTracker()
+    do {
+      let root = lifetimes.track(makeRoot("Expiry"))
+      let owner = lifetimes.track(Owner())
+      let view = lifetimes.track(LabelView("Field"))
+      let window = lifetimes.track(Window())
+      window.attach(view)
+      root.addRequestable(.grade, requesting: { 1 }, ifAttached: view)
+      root.addObserver(.changed, calling: { _ in }, expiresWith: owner)
+      root.addExecutable(.swap, executing: {}, expiresIf: { false })
+      root.post(name: .changed)
+      #expect(root.request(.grade) == 1)
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
 }

@@ -78,4 +78,15 @@ struct FlagTests {
         == "flag 'edited' is not set on context 'global/Flags' or a supercontext; unsetting an "
         + "unset flag is a logic error. Check flagIsSet(_:) first, or call tryUnsetFlag(_:).")
   }
+
+  @Test func contextsWithFlagsAreFreed() {
+    let lifetimes = LifetimeTracker()
+    do {
+      let root = lifetimes.track(makeRoot("Flags"))
+      let child = lifetimes.track(root.createSubcontext(named: "Child"))
+      root.setFlag(.edited)
+      #expect(child.flagIsSet(.edited))
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
 }

@@ -152,4 +152,17 @@ struct ObserverScopeTests {
     #expect(root.observersInSubtree == 1)
     _ = watching
   }
+
+  @Test func theTreeAndItsObserversAreFreed() {
+    let lifetimes = LifetimeTracker()
+    do {
+      let tree = lifetimes.track(Tree())
+      for context in [tree.root, tree.parent, tree.poster, tree.child, tree.grandchild] {
+        lifetimes.track(context, context.name)
+      }
+      tree.observeEverywhere()
+      tree.poster.post(name: .changed)
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
 }

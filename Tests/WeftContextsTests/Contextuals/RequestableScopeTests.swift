@@ -142,4 +142,20 @@ struct RequestableScopeTests {
     #expect(!root.removeRequestable(.grade))
     #expect(!root.isRequestable(.grade))
   }
+
+  @Test func contextsAndTheObjectsTheirRequestablesUseAreFreed() {
+    final class Field {
+      var weight = 40.0
+    }
+    let lifetimes = LifetimeTracker()
+    do {
+      let root = lifetimes.track(makeRoot("Scope"))
+      let child = lifetimes.track(root.createSubcontext(named: "Child"))
+      let field = lifetimes.track(Field())
+      root.addRequestable(
+        .grade, requesting: { [unowned field] in field.weight }, expiresWith: field)
+      #expect(child.request(.grade) == 40.0)
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
 }

@@ -100,4 +100,22 @@ struct TransactionTests {
     #expect(inventory.state.amount == 10)
     #expect(wallet.state.amount == 100)
   }
+
+  @Test func clientsAndContextsAreFreedAfterARollback() async {
+    let lifetimes = LifetimeTracker()
+    do {
+      let first = lifetimes.track(LedgerClient(name: "First"))
+      let second = lifetimes.track(LedgerClient(name: "Second"))
+      let context = lifetimes.track(
+        ClientContext(client: first, supporting: [second], named: "Both", in: root))
+      await #expect(throws: PaymentDeclined.self) {
+        try await context.transaction {
+          await first.update { $0.amount = 1 }
+          await second.update { $0.amount = 2 }
+          throw PaymentDeclined()
+        }
+      }
+    }
+    #expect(lifetimes.survivors.isEmpty)
+  }
 }
