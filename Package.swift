@@ -14,6 +14,11 @@ let package = Package(
     .library(name: "WeftFeedback", targets: ["WeftFeedback"]),
     .library(name: "WeftPersistence", targets: ["WeftPersistence"]),
     .library(name: "WeftNetworking", targets: ["WeftNetworking"]),
+    .library(name: "HealthDomain", targets: ["HealthDomain"]),
+    .library(name: "AuthFeature", targets: ["AuthFeature"]),
+    .library(name: "DashboardFeature", targets: ["DashboardFeature"]),
+    .library(name: "FormsFeature", targets: ["FormsFeature"]),
+    .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
   ],
   targets: [
@@ -58,6 +63,52 @@ let package = Package(
       name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore"],
       path: "Tests/WeftNetworkingTests", resources: [.copy("Fixtures")], swiftSettings: strict),
 
+    // MARK: Features
+    // HealthDomain: the models, schema and API contract the features share (features never
+    // import each other).
+    .target(
+      name: "HealthDomain", dependencies: ["WeftCore", "WeftPersistence", "WeftNetworking"],
+      path: "Modules/Features/HealthDomain", swiftSettings: strict),
+    .testTarget(
+      name: "HealthDomainTests", dependencies: ["HealthDomain"], path: "Tests/HealthDomainTests",
+      swiftSettings: strict),
+    .target(
+      name: "AuthFeature",
+      dependencies: [
+        "HealthDomain", "WeftCore", "WeftFeedback", "WeftPersistence", "WeftNetworking",
+      ],
+      path: "Modules/Features/AuthFeature", swiftSettings: strict),
+    .testTarget(
+      name: "AuthFeatureTests", dependencies: ["AuthFeature"], path: "Tests/AuthFeatureTests",
+      swiftSettings: strict),
+    .target(
+      name: "DashboardFeature",
+      dependencies: [
+        "HealthDomain", "WeftCore", "WeftContexts", "WeftFeedback", "WeftPersistence",
+        "WeftNetworking",
+      ],
+      path: "Modules/Features/DashboardFeature", swiftSettings: strict),
+    .testTarget(
+      name: "DashboardFeatureTests", dependencies: ["DashboardFeature"],
+      path: "Tests/DashboardFeatureTests", swiftSettings: strict),
+    .target(
+      name: "FormsFeature",
+      dependencies: ["HealthDomain", "WeftCore", "WeftContexts", "WeftPersistence"],
+      path: "Modules/Features/FormsFeature", swiftSettings: strict),
+    .testTarget(
+      name: "FormsFeatureTests", dependencies: ["FormsFeature"], path: "Tests/FormsFeatureTests",
+      swiftSettings: strict),
+    .target(
+      name: "AppFeature",
+      dependencies: [
+        "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
+        "WeftContexts", "WeftFeedback", "WeftPersistence", "WeftNetworking",
+      ],
+      path: "Modules/Features/AppFeature", swiftSettings: strict),
+    .testTarget(
+      name: "AppFeatureTests", dependencies: ["AppFeature"], path: "Tests/AppFeatureTests",
+      swiftSettings: strict),
+
     // MARK: Simulator
     .target(
       name: "SimulatorKit", dependencies: ["WeftCore"], path: "Modules/SimulatorKit",
@@ -66,6 +117,17 @@ let package = Package(
       name: "SimulatorKitTests", dependencies: ["SimulatorKit"], path: "Tests/SimulatorKitTests",
       swiftSettings: strict),
     // Counts allocations by interposing malloc; linked only into the release gate binary.
-    .target(name: "CMallocCounter", path: "Modules/CMallocCounter"),
+    .target(
+      name: "CMallocCounter", path: "Modules/CMallocCounter",
+      cSettings: [.define("WEFT_COUNT_ALLOCATIONS", .when(configuration: .release))],
+      linkerSettings: [
+        // Export the interposed allocator and the query functions from the executable, so every
+        // shared library's calls reach them and SimulatorKit finds them with dlsym.
+        .unsafeFlags(
+          [
+            "malloc", "calloc", "realloc", "free", "memalign", "aligned_alloc", "posix_memalign",
+            "weft_malloc_count", "weft_free_count", "weft_malloc_counting_enabled",
+          ].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }, .when(platforms: [.linux]))
+      ]),
   ]
 )

@@ -1,0 +1,1 @@
+// AppFeature: being built; see docs/features.md once it lands.

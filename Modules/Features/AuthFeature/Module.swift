@@ -1,0 +1,1 @@
+// AuthFeature: being built; see docs/features.md once it lands.

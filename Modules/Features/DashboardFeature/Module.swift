@@ -1,0 +1,1 @@
+// DashboardFeature: being built; see docs/features.md once it lands.

@@ -1,0 +1,1 @@
+// FormsFeature: being built; see docs/features.md once it lands.

@@ -1,0 +1,1 @@
+// HealthDomain: being built; see docs/features.md once it lands.
