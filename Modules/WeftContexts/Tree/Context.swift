@@ -42,8 +42,9 @@ import WeftCore
 /// spread all over it.
 ///
 /// - Note: Isolation: MainActor, like every context and every closure it stores.
-/// - Note: Allocations: one object per context; the contextual tables allocate on their
-///   first entry; one weak-reference side table when a context first gets a subcontext.
+/// - Note: Allocations: one object per context, plus the weak-reference side table the
+///   runtime makes for an object that is referenced weakly (each attached context, since
+///   the tree links both ways weakly); the contextual tables allocate on their first entry.
 @MainActor
 open class Context {
   /// The root of the context tree. Create the contexts of a feature from it.

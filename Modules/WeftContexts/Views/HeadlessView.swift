@@ -24,7 +24,7 @@
 /// window's views keep their view only as long as the window or superview does.
 ///
 /// # Performance
-/// A view costs its own object plus `ViewAttachment` (about 90 bytes stored inline, no
+/// A view costs its own object plus `ViewAttachment` (at most 96 bytes stored inline, no
 /// dictionary, no task); linking it to a context adds one small registry token. Attaching
 /// and detaching are O(1) amortized plus one render per newly attached view in the
 /// subtree. A signal from the context costs one `render()`; a detached view skips it.
