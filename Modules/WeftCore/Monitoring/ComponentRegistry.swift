@@ -41,6 +41,8 @@ public final class ComponentRegistry: Sendable {
     var components: [ComponentID: Component] = [:]
     /// from → set of to
     var links: [ComponentID: Set<ComponentID>] = [:]
+    /// to → set of from, so unregistering touches only the component's own links
+    var incoming: [ComponentID: Set<ComponentID>] = [:]
   }
 
   private let state = Mutex(State())
@@ -59,23 +61,35 @@ public final class ComponentRegistry: Sendable {
   }
 
   /// Forgets a component and every link from or to it.
+  ///
+  /// - Complexity: O(l), l = links from and to this component.
   public func unregister(_ id: ComponentID) {
     state.withLock { state in
       state.components[id] = nil
-      state.links[id] = nil
-      for key in state.links.keys { state.links[key]!.remove(id) }
+      for target in state.links.removeValue(forKey: id) ?? [] {
+        state.incoming[target]?.remove(id)
+      }
+      for source in state.incoming.removeValue(forKey: id) ?? [] {
+        state.links[source]?.remove(id)
+      }
     }
   }
 
   /// Records that `from` depends on `to` (a view on its context, a context on a client or
   /// on a subcontext it composes).
   public func link(_ from: ComponentID, to: ComponentID) {
-    _ = state.withLock { $0.links[from, default: []].insert(to) }
+    state.withLock { state in
+      state.links[from, default: []].insert(to)
+      state.incoming[to, default: []].insert(from)
+    }
   }
 
   /// Removes a link.
   public func unlink(_ from: ComponentID, from to: ComponentID) {
-    _ = state.withLock { $0.links[from]?.remove(to) }
+    state.withLock { state in
+      state.links[from]?.remove(to)
+      state.incoming[to]?.remove(from)
+    }
   }
 
   /// The component with `id`, if registered.
