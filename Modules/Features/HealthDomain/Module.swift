@@ -1,1 +1,0 @@
-// HealthDomain: being built; see docs/features.md once it lands.
