@@ -1,0 +1,37 @@
+/// The Swift compiler that built this code, as the gate keys its thresholds: `swift-6.3`.
+///
+/// Thresholds are per compiler version because a new compiler may inline, specialize or
+/// allocate differently; counts recorded with one are not a regression under another.
+///
+/// - Note: Isolation: a value; `Sendable`.
+public struct SwiftToolchain: Sendable, Equatable, Hashable {
+  /// The major.minor version, such as `6.3`.
+  public var version: String
+
+  /// Makes a toolchain from its version.
+  public init(version: String) { self.version = version }
+
+  /// The key of this toolchain in the thresholds file: `swift-` and the version.
+  public var thresholdsKey: String { "swift-\(version)" }
+
+  /// The compiler that built this module.
+  public static var current: SwiftToolchain {
+    #if compiler(>=7.0)
+    return SwiftToolchain(version: "7.x")
+    #elseif compiler(>=6.6)
+    return SwiftToolchain(version: "6.6")
+    #elseif compiler(>=6.5)
+    return SwiftToolchain(version: "6.5")
+    #elseif compiler(>=6.4)
+    return SwiftToolchain(version: "6.4")
+    #elseif compiler(>=6.3)
+    return SwiftToolchain(version: "6.3")
+    #elseif compiler(>=6.2)
+    return SwiftToolchain(version: "6.2")
+    #elseif compiler(>=6.1)
+    return SwiftToolchain(version: "6.1")
+    #else
+    return SwiftToolchain(version: "6.0")
+    #endif
+  }
+}

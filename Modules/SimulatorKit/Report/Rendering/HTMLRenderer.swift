@@ -1,0 +1,267 @@
+/// Prints a ``RunReport`` as one self-contained HTML page (`--html FILE`): the steps, totals,
+/// causes and failures as tables, an inline SVG chart of the latency distribution per step
+/// (p50/p95/p99/max on a log axis), and for a sweep, per-delivery and idle cost against N and
+/// memory per view against N on log-log axes.
+///
+/// The page needs nothing else: no scripts, no stylesheets or fonts to fetch, no images —
+/// open it from disk, mail it, attach it to a CI run. Every piece of text from the report is
+/// escaped, so a flow name or step cannot inject markup.
+///
+/// - Complexity: O(s + p), s = steps and causes, p = sweep points.
+/// - Note: Isolation: a value; `Sendable`; any thread.
+public struct HTMLRenderer: Sendable {
+  /// Makes a renderer.
+  public init() {}
+
+  /// The page, ending with a newline.
+  public func render(_ report: RunReport) -> String {
+    var html = HTMLBuilder()
+    html.line("<!DOCTYPE html>")
+    html.line("<html lang=\"en\">")
+    html.line("<head>")
+    html.line("<meta charset=\"utf-8\">")
+    html.line("<title>weft-sim · \(escape(report.flow))</title>")
+    html.line("<style>\(Self.style)</style>")
+    html.line("</head>")
+    html.line("<body>")
+    html.line("<h1>weft-sim report: \(escape(report.flow))</h1>")
+    html.line("<p class=\"meta\">\(escape(meta(report)))</p>")
+    let failures = report.failures.count
+    html.line(
+      report.succeeded
+        ? "<p class=\"result ok\">passed</p>"
+        : "<p class=\"result fail\">FAILED"
+          + (failures > 0 ? " (\(failures) failure\(failures == 1 ? "" : "s"))" : "") + "</p>")
+    if !report.steps.isEmpty {
+      html.line("<h2>Steps</h2>")
+      stepTable(report.steps, into: &html)
+      html.line("<h2>Latency, commit → last affected view re-rendered</h2>")
+      html.line(
+        LatencyChart(steps: report.steps).svg()
+          ?? "<p class=\"note\">No commit reached a view.</p>")
+    }
+    html.line("<h2>Overall</h2>")
+    overall(report.total, into: &html)
+    explain(report.steps, into: &html)
+    if let sweep = report.sweep, !sweep.points.isEmpty { self.sweep(sweep, into: &html) }
+    failureList(report, into: &html)
+    html.line("</body>")
+    html.line("</html>")
+    return html.text
+  }
+
+  private func meta(_ report: RunReport) -> String {
+    let configuration = report.configuration
+    return
+      "\(report.file) · seed \(report.seed) · \(configuration.buildConfiguration.rawValue) "
+      + "build · Swift \(configuration.swiftVersion) · "
+      + "\(ReportUnits.count(configuration.viewsAttached)) views · "
+      + TimestampFormat.iso8601(configuration.date)
+  }
+
+  private func stepTable(_ steps: [StepReport], into html: inout HTMLBuilder) {
+    html.table(
+      headers: [
+        "#", "line", "step", "result", "wall", "cpu", "commits", "delivered", "rendered",
+        "skipped", "wasted", "MainActor jobs", "SQL", "allocations", "p50", "p95", "p99", "max",
+      ],
+      rows: steps.map { step in
+        let metrics = step.metrics
+        let latency = metrics.latency
+        let hasLatency = latency.count > 0
+        func time(_ value: UInt64) -> String {
+          hasLatency ? ReportUnits.duration(nanoseconds: value) : "-"
+        }
+        return [
+          "\(step.index)", "\(step.line)", step.source, TableRenderer.result(step.status),
+          ReportUnits.duration(nanoseconds: metrics.wallNanoseconds),
+          ReportUnits.duration(nanoseconds: metrics.cpuNanoseconds),
+          ReportUnits.count(metrics.commits), ReportUnits.count(metrics.notificationsDelivered),
+          ReportUnits.count(metrics.viewsRerendered), ReportUnits.count(metrics.viewsSkipped),
+          ReportUnits.count(metrics.wastedRenders), ReportUnits.count(metrics.mainActorJobs),
+          ReportUnits.count(metrics.sqlStatements),
+          metrics.allocations.map(ReportUnits.count) ?? "-", time(latency.p50Nanoseconds),
+          time(latency.p95Nanoseconds), time(latency.p99Nanoseconds),
+          time(latency.maxNanoseconds),
+        ]
+      },
+      rowClass: { steps[$0].status == .passed ? nil : "bad" })
+  }
+
+  private func overall(_ total: StepMetrics, into html: inout HTMLBuilder) {
+    var rows: [[String]] = [
+      ["wall time", ReportUnits.duration(nanoseconds: total.wallNanoseconds)],
+      ["CPU time", ReportUnits.duration(nanoseconds: total.cpuNanoseconds)],
+      ["commits", ReportUnits.count(total.commits)],
+      ["commits per second", ReportUnits.perSecond(total.commitsPerSecond)],
+      ["notifications delivered", ReportUnits.count(total.notificationsDelivered)],
+      ["views re-rendered", ReportUnits.count(total.viewsRerendered)],
+      ["views skipped (unchanged)", ReportUnits.count(total.viewsSkipped)],
+      ["wasted renders", ReportUnits.count(total.wastedRenders)],
+      ["MainActor jobs", ReportUnits.count(total.mainActorJobs)],
+      ["SQL statements", ReportUnits.count(total.sqlStatements)],
+      ["allocations", total.allocations.map(ReportUnits.count) ?? "not counted"],
+    ]
+    if let perCommit = total.allocationsPerCommit {
+      rows.append(["allocations per commit", ReportUnits.significant(perCommit)])
+    }
+    let latency = total.latency
+    if latency.count > 0 {
+      rows.append([
+        "latency p50 / p95 / p99 / max",
+        [
+          latency.p50Nanoseconds, latency.p95Nanoseconds, latency.p99Nanoseconds,
+          latency.maxNanoseconds,
+        ].map { ReportUnits.duration(nanoseconds: $0) }.joined(separator: " / ")
+          + " (\(ReportUnits.count(latency.count)) sample\(latency.count == 1 ? "" : "s"))",
+      ])
+    }
+    rows.append(["peak memory", ReportUnits.bytes(total.peakMemoryBytes)])
+    if let perView = total.bytesPerAttachedView {
+      rows.append([
+        "memory per attached view",
+        "\(ReportUnits.bytes(perView)) (\(ReportUnits.count(total.attachedViews)) views)",
+      ])
+    }
+    html.table(headers: ["metric", "value"], rows: rows)
+  }
+
+  private func explain(_ steps: [StepReport], into html: inout HTMLBuilder) {
+    let explained = steps.filter { !$0.explain.isEmpty }
+    guard !explained.isEmpty else { return }
+    html.line("<h2>Why views re-rendered</h2>")
+    for step in explained {
+      html.line("<h3>Step \(step.index), line \(step.line): \(escape(step.source))</h3>")
+      html.table(
+        headers: ["views", "selector", "commits", "wasted renders"],
+        rows: step.explain.map { cause in
+          [
+            ReportUnits.count(cause.views), cause.selector,
+            TableRenderer.commits(cause.commitVersions),
+            cause.isWasted ? "⚠ \(ReportUnits.count(cause.wastedRenders)) (value unchanged)" : "0",
+          ]
+        },
+        rowClass: { step.explain[$0].isWasted ? "bad" : nil })
+    }
+  }
+
+  private func sweep(_ sweep: SweepReport, into html: inout HTMLBuilder) {
+    html.line("<h2>Sweep: cost against attached views</h2>")
+    let points = sweep.points
+    let cost = LogLogChart(
+      title: "CPU time per delivery and idle cost per commit against N",
+      xTitle: "attached views (N, log scale)", yTitle: "time (log scale)",
+      yLabel: { ReportUnits.duration(nanoseconds: $0) },
+      series: [
+        .init(
+          name: "per delivery", cssClass: "s1",
+          points: points.map { (Double($0.views), $0.perDeliveryNanoseconds) }),
+        .init(
+          name: "idle cost per commit", cssClass: "s2",
+          points: points.map { (Double($0.views), $0.idleCostPerCommitNanoseconds) }),
+      ])
+    html.line(cost.svg() ?? "<p class=\"note\">No positive cost to plot.</p>")
+    let memory = LogLogChart(
+      title: "Memory per attached view against N", xTitle: "attached views (N, log scale)",
+      yTitle: "bytes per view (log scale)", yLabel: { ReportUnits.bytes($0) },
+      series: [
+        .init(
+          name: "memory per view", cssClass: "s3",
+          points: points.map { (Double($0.views), $0.memoryPerViewBytes) })
+      ])
+    if let svg = memory.svg() { html.line(svg) }
+    html.table(
+      headers: ["views", "per delivery", "idle cost per commit", "memory per view", "wall", "cpu"],
+      rows: points.map { point in
+        [
+          ReportUnits.count(point.views),
+          ReportUnits.duration(nanoseconds: point.perDeliveryNanoseconds),
+          ReportUnits.duration(nanoseconds: point.idleCostPerCommitNanoseconds),
+          ReportUnits.bytes(point.memoryPerViewBytes),
+          ReportUnits.duration(nanoseconds: point.wallNanoseconds),
+          ReportUnits.duration(nanoseconds: point.cpuNanoseconds),
+        ]
+      })
+  }
+
+  private func failureList(_ report: RunReport, into html: inout HTMLBuilder) {
+    guard !report.failures.isEmpty else { return }
+    html.line("<h2>Failures</h2>")
+    html.line("<ul class=\"failures\">")
+    for failure in report.failures {
+      var location = report.file
+      if let line = failure.line {
+        location += ":\(line)"
+        if let column = failure.column { location += ":\(column)" }
+      }
+      var item =
+        "<li><code>\(escape(location))</code> \(escape(failure.kind.rawValue)): "
+        + escape(failure.message)
+      if let expectation = failure.expectation {
+        item +=
+          "<br>expected <code>\(escape(expectation.subject)) == \(escape(expectation.expected))"
+          + "</code>, actual <code>\(escape(expectation.actual))</code>"
+      }
+      html.line(item + "</li>")
+    }
+    html.line("</ul>")
+  }
+
+  static let style = """
+    body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;max-width:1200px}\
+    h1{font-size:20px}h2{font-size:16px;margin-top:28px}h3{font-size:14px}\
+    .meta,.note{color:#555}.result{font-weight:600}.ok{color:#1a7f37}.fail{color:#c62828}\
+    table{border-collapse:collapse;margin:8px 0}th,td{padding:3px 8px;border-bottom:1px solid #ddd;\
+    text-align:right;white-space:nowrap}th{background:#f4f4f6}td:nth-child(3){text-align:left}\
+    tr.bad td{background:#fdecea}code{font:13px ui-monospace,monospace}\
+    svg{display:block;margin:8px 0}svg text{font:11px system-ui,sans-serif;fill:#333}\
+    .grid{stroke:#e3e3e8}.axis{stroke:#888}.p50{fill:#4c78a8}.p95{fill:#72b7b2}\
+    .p99{fill:#f58518}.max{fill:#e45756}.s1{stroke:#4c78a8;fill:#4c78a8}\
+    .s2{stroke:#f58518;fill:#f58518}.s3{stroke:#54a24b;fill:#54a24b}\
+    .line{fill:none;stroke-width:2}.dashed{stroke-dasharray:5 4}
+    """
+}
+
+/// Escapes text for HTML and SVG element content and attribute values.
+func escape(_ text: String) -> String {
+  var escaped = ""
+  escaped.reserveCapacity(text.utf8.count)
+  for character in text {
+    switch character {
+    case "&": escaped += "&amp;"
+    case "<": escaped += "&lt;"
+    case ">": escaped += "&gt;"
+    case "\"": escaped += "&quot;"
+    case "'": escaped += "&#39;"
+    default: escaped.append(character)
+    }
+  }
+  return escaped
+}
+
+/// Accumulates the page's lines.
+struct HTMLBuilder {
+  private(set) var text = ""
+
+  mutating func line(_ line: String) {
+    text += line
+    text += "\n"
+  }
+
+  /// A table of escaped cells; `rowClass` may mark a row (by index) with a CSS class.
+  mutating func table(
+    headers: [String], rows: [[String]], rowClass: (Int) -> String? = { _ in nil }
+  ) {
+    line("<table>")
+    line("<tr>" + headers.map { "<th>\(escape($0))</th>" }.joined() + "</tr>")
+    for (index, row) in rows.enumerated() {
+      let cells = row.map { "<td>\(escape($0))</td>" }.joined()
+      if let cssClass = rowClass(index) {
+        line("<tr class=\"\(cssClass)\">\(cells)</tr>")
+      } else {
+        line("<tr>\(cells)</tr>")
+      }
+    }
+    line("</table>")
+  }
+}

@@ -1,0 +1,112 @@
+/// What one step (or a whole run) cost and provoked: times, commits, deliveries, renders, jobs,
+/// SQL, allocations, latency and memory.
+///
+/// Counts are exact; times are real (wall and CPU) while network and clock are virtual. Three
+/// figures are derived, never stored, so they cannot disagree with their inputs:
+/// ``commitsPerSecond``, ``bytesPerAttachedView`` and ``allocationsPerCommit``. JSON carries
+/// them too (read-only: decoding ignores them).
+///
+/// - Complexity: O(1) storage; accumulating is O(1).
+/// - Note: Isolation: a value; `Sendable`.
+public struct StepMetrics: Sendable, Equatable {
+  /// Wall-clock time, in nanoseconds.
+  public var wallNanoseconds: UInt64 = 0
+  /// CPU time of the process, in nanoseconds.
+  public var cpuNanoseconds: UInt64 = 0
+  /// Committed state changes.
+  public var commits: UInt64 = 0
+  /// Subscriber callbacks invoked (notifications delivered).
+  public var notificationsDelivered: UInt64 = 0
+  /// Headless views that re-rendered.
+  public var viewsRerendered: UInt64 = 0
+  /// Views whose selected value did not change, so they were not re-rendered.
+  public var viewsSkipped: UInt64 = 0
+  /// Re-renders whose new value equalled the previous one: work a better selector would save.
+  public var wastedRenders: UInt64 = 0
+  /// Jobs enqueued on the MainActor to deliver changes.
+  public var mainActorJobs: UInt64 = 0
+  /// SQL statements executed.
+  public var sqlStatements: UInt64 = 0
+  /// Allocations made, or `nil` when the executable does not count them (debug builds, tests;
+  /// see ``AllocationCounter``).
+  public var allocations: UInt64?
+  /// Latency from each commit to the last view it affected re-rendering.
+  public var latency: LatencyStats = .empty
+  /// Largest resident memory seen during the step, in bytes.
+  public var peakMemoryBytes: UInt64 = 0
+  /// Views attached when the step ended.
+  public var attachedViews: UInt64 = 0
+  /// Resident memory the attached views account for (growth measured while attaching them), in
+  /// bytes.
+  public var viewMemoryBytes: UInt64 = 0
+
+  /// Makes empty metrics; set the fields that were measured.
+  public init() {}
+
+  /// Commits per second of wall time; 0 when no time passed.
+  public var commitsPerSecond: Double {
+    wallNanoseconds == 0 ? 0 : Double(commits) * 1e9 / Double(wallNanoseconds)
+  }
+
+  /// Bytes of resident memory per attached view, or `nil` when no view is attached.
+  public var bytesPerAttachedView: Double? {
+    attachedViews == 0 ? nil : Double(viewMemoryBytes) / Double(attachedViews)
+  }
+
+  /// Allocations per commit, or `nil` when allocations were not counted or nothing committed.
+  public var allocationsPerCommit: Double? {
+    guard let allocations, commits > 0 else { return nil }
+    return Double(allocations) / Double(commits)
+  }
+}
+
+extension StepMetrics: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case wallNanoseconds, cpuNanoseconds, commits, notificationsDelivered, viewsRerendered
+    case viewsSkipped, wastedRenders, mainActorJobs, sqlStatements, allocations, latency
+    case peakMemoryBytes, attachedViews, viewMemoryBytes
+    case commitsPerSecond, bytesPerAttachedView, allocationsPerCommit
+  }
+
+  /// Decodes the stored fields; the derived ones in the JSON are ignored.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    wallNanoseconds = try container.decode(UInt64.self, forKey: .wallNanoseconds)
+    cpuNanoseconds = try container.decode(UInt64.self, forKey: .cpuNanoseconds)
+    commits = try container.decode(UInt64.self, forKey: .commits)
+    notificationsDelivered = try container.decode(UInt64.self, forKey: .notificationsDelivered)
+    viewsRerendered = try container.decode(UInt64.self, forKey: .viewsRerendered)
+    viewsSkipped = try container.decode(UInt64.self, forKey: .viewsSkipped)
+    wastedRenders = try container.decode(UInt64.self, forKey: .wastedRenders)
+    mainActorJobs = try container.decode(UInt64.self, forKey: .mainActorJobs)
+    sqlStatements = try container.decode(UInt64.self, forKey: .sqlStatements)
+    allocations = try container.decodeIfPresent(UInt64.self, forKey: .allocations)
+    latency = try container.decode(LatencyStats.self, forKey: .latency)
+    peakMemoryBytes = try container.decode(UInt64.self, forKey: .peakMemoryBytes)
+    attachedViews = try container.decode(UInt64.self, forKey: .attachedViews)
+    viewMemoryBytes = try container.decode(UInt64.self, forKey: .viewMemoryBytes)
+  }
+
+  /// Encodes the stored fields and the derived ones (`commitsPerSecond`, and when defined
+  /// `bytesPerAttachedView` and `allocationsPerCommit`).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(wallNanoseconds, forKey: .wallNanoseconds)
+    try container.encode(cpuNanoseconds, forKey: .cpuNanoseconds)
+    try container.encode(commits, forKey: .commits)
+    try container.encode(notificationsDelivered, forKey: .notificationsDelivered)
+    try container.encode(viewsRerendered, forKey: .viewsRerendered)
+    try container.encode(viewsSkipped, forKey: .viewsSkipped)
+    try container.encode(wastedRenders, forKey: .wastedRenders)
+    try container.encode(mainActorJobs, forKey: .mainActorJobs)
+    try container.encode(sqlStatements, forKey: .sqlStatements)
+    try container.encodeIfPresent(allocations, forKey: .allocations)
+    try container.encode(latency, forKey: .latency)
+    try container.encode(peakMemoryBytes, forKey: .peakMemoryBytes)
+    try container.encode(attachedViews, forKey: .attachedViews)
+    try container.encode(viewMemoryBytes, forKey: .viewMemoryBytes)
+    try container.encode(commitsPerSecond, forKey: .commitsPerSecond)
+    try container.encodeIfPresent(bytesPerAttachedView, forKey: .bytesPerAttachedView)
+    try container.encodeIfPresent(allocationsPerCommit, forKey: .allocationsPerCommit)
+  }
+}
