@@ -182,8 +182,8 @@ extension Connection {
     do {
       return try R(from: decoder)
     } catch {
-      let idIndex = decoder.layout.indexByName[R.idColumn]
-      let id = idIndex.map { decoder.statement.value(at: $0) }.flatMap { value -> String? in
+      let idIndex = decoder.indexByName[R.idColumn]
+      let id = idIndex.map { Column.value(decoder.handle, $0) }.flatMap { value -> String? in
         switch value {
         case .integer(let integer): String(integer)
         case .real(let real): String(real)

@@ -9,13 +9,13 @@ import Synchronization
 final class ReaderPool: Sendable {
   private let readers: [ReaderConnection]
   private let path: String
-  private let state: Mutex<ReaderPoolState<CheckedContinuation<Int, any Error>>>
+  private let state: Locked<ReaderPoolState<CheckedContinuation<Int, any Error>>>
   private let nextWaiterID = Atomic<UInt64>(0)
 
   init(path: String, count: Int) {
     self.path = path
     self.readers = (0..<max(count, 1)).map { ReaderConnection(index: $0, path: path) }
-    self.state = Mutex(ReaderPoolState(readers: readers.count))
+    self.state = Locked(ReaderPoolState(readers: readers.count))
   }
 
   /// Opens every reader connection.

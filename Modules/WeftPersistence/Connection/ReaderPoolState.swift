@@ -78,3 +78,5 @@ struct ReaderPoolState<Waiter> {
     }
   }
 }
+
+extension ReaderPoolState: Sendable where Waiter: Sendable {}

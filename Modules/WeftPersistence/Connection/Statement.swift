@@ -94,26 +94,36 @@ final class Statement {
   }
 
   /// The value of result column `index` (0-based) in the current row.
-  func value(at index: Int32) -> DatabaseValue {
+  func value(at index: Int32) -> DatabaseValue { Column.value(handle, index) }
+
+  /// The text of result column `index` in the current row (decoded as UTF-8).
+  func text(at index: Int32) -> String { Column.text(handle, index) }
+
+  /// The bytes of result column `index` in the current row.
+  func blob(at index: Int32) -> [UInt8] { Column.blob(handle, index) }
+}
+
+/// Reading result columns straight from a statement handle (no retain of the `Statement`).
+enum Column {
+  @inline(__always)
+  static func value(_ handle: OpaquePointer, _ index: Int32) -> DatabaseValue {
     switch sqlite3_column_type(handle, index) {
     case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
     case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
-    case SQLITE_TEXT: .text(text(at: index))
-    case SQLITE_BLOB: .blob(blob(at: index))
+    case SQLITE_TEXT: .text(text(handle, index))
+    case SQLITE_BLOB: .blob(blob(handle, index))
     default: .null
     }
   }
 
-  /// The text of result column `index` in the current row (decoded as UTF-8).
   @inline(__always)
-  func text(at index: Int32) -> String {
+  static func text(_ handle: OpaquePointer, _ index: Int32) -> String {
     guard let pointer = sqlite3_column_text(handle, index) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, index))
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
-  /// The bytes of result column `index` in the current row.
-  func blob(at index: Int32) -> [UInt8] {
+  static func blob(_ handle: OpaquePointer, _ index: Int32) -> [UInt8] {
     let count = Int(sqlite3_column_bytes(handle, index))
     guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
     return Array(UnsafeRawBufferPointer(start: pointer, count: count))

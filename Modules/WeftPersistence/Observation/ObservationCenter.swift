@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Which observations watch which tables, and the wake-up signal of each.
 ///
 /// A commit looks up only the tables it changed and yields one `Void` to each matching
@@ -40,7 +38,7 @@ final class ObservationCenter: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Number of live observations (registered and not yet finished).
   var count: Int { state.withLock { $0.registrations.count } }

@@ -12,7 +12,8 @@ struct SQLBuilder {
 
   /// `"name"`, with embedded quotes doubled.
   static func quote(_ identifier: String) -> String {
-    "\"" + identifier.replacing("\"", with: "\"\"") + "\""
+    if !identifier.utf8.contains(UInt8(ascii: "\"")) { return "\"" + identifier + "\"" }
+    return "\"" + identifier.replacing("\"", with: "\"\"") + "\""
   }
 
   /// Whether `name` is a plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.

@@ -1,18 +1,20 @@
 import CSQLite
 
-/// Reads one column of the current row as a Swift scalar, checking its storage class, and
-/// builds the `DecodingError` (with the coding path) when it does not fit.
+/// Reads one column of the current row as a Swift scalar, checking its storage class.
 ///
 /// Integers accept INTEGER, or REAL holding an exact integer; floating point accepts
 /// INTEGER or REAL; `Bool` accepts INTEGER 0 or 1; `String` accepts TEXT only. NULL is
 /// `valueNotFound`. SQLite's silent conversions (text to 0) are refused on purpose: a model
 /// that does not match its column is a bug to report, not a value to invent.
+///
+/// Errors carry an empty coding path; the keyed container that made the reader puts the
+/// field's key in front (`DecodingError.prefixed(with:)`) on the error path only, so reading
+/// a field retains and allocates nothing.
 struct ColumnReader {
-  let statement: Statement
+  let handle: OpaquePointer
   let index: Int32
-  let codingPath: [any CodingKey]
 
-  var storageClass: Int32 { sqlite3_column_type(statement.handle, index) }
+  var storageClass: Int32 { sqlite3_column_type(handle, index) }
   var isNull: Bool { storageClass == SQLITE_NULL }
 
   @inline(__always)
@@ -20,9 +22,9 @@ struct ColumnReader {
     let stored: Int64
     switch storageClass {
     case SQLITE_INTEGER:
-      stored = sqlite3_column_int64(statement.handle, index)
+      stored = sqlite3_column_int64(handle, index)
     case SQLITE_FLOAT:
-      let real = sqlite3_column_double(statement.handle, index)
+      let real = sqlite3_column_double(handle, index)
       guard let exact = Int64(exactly: real) else {
         throw mismatch(T.self, "the column holds the real \(real)")
       }
@@ -39,7 +41,7 @@ struct ColumnReader {
   @inline(__always)
   func double() throws -> Double {
     switch storageClass {
-    case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(statement.handle, index)
+    case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(handle, index)
     default: throw unexpected(Double.self)
     }
   }
@@ -55,12 +57,12 @@ struct ColumnReader {
   @inline(__always)
   func string() throws -> String {
     guard storageClass == SQLITE_TEXT else { throw unexpected(String.self) }
-    return statement.text(at: index)
+    return Column.text(handle, index)
   }
 
   func bytes() throws -> [UInt8] {
     switch storageClass {
-    case SQLITE_BLOB: return statement.blob(at: index)
+    case SQLITE_BLOB: return Column.blob(handle, index)
     default: throw unexpected([UInt8].self)
     }
   }
@@ -68,17 +70,17 @@ struct ColumnReader {
   /// The bytes of a JSON column (TEXT or BLOB).
   func jsonBytes() throws -> [UInt8] {
     switch storageClass {
-    case SQLITE_TEXT: return Array(statement.text(at: index).utf8)
-    case SQLITE_BLOB: return statement.blob(at: index)
+    case SQLITE_TEXT: return Array(Column.text(handle, index).utf8)
+    case SQLITE_BLOB: return Column.blob(handle, index)
     default: throw mismatch(String.self, "expected JSON text, found \(storageName)")
     }
   }
 
   var storageName: String {
     switch storageClass {
-    case SQLITE_INTEGER: "INTEGER \(sqlite3_column_int64(statement.handle, index))"
-    case SQLITE_FLOAT: "REAL \(sqlite3_column_double(statement.handle, index))"
-    case SQLITE_TEXT: "TEXT '\(statement.text(at: index).prefix(40))'"
+    case SQLITE_INTEGER: "INTEGER \(sqlite3_column_int64(handle, index))"
+    case SQLITE_FLOAT: "REAL \(sqlite3_column_double(handle, index))"
+    case SQLITE_TEXT: "TEXT '\(Column.text(handle, index).prefix(40))'"
     case SQLITE_BLOB: "BLOB"
     default: "NULL"
     }
@@ -88,12 +90,12 @@ struct ColumnReader {
     if isNull {
       return DecodingError.valueNotFound(
         type,
-        .init(codingPath: codingPath, debugDescription: "expected \(type), found NULL"))
+        .init(codingPath: [], debugDescription: "expected \(type), found NULL"))
     }
     return mismatch(type, "expected \(type), found \(storageName)")
   }
 
   func mismatch(_ type: Any.Type, _ description: String) -> DecodingError {
-    DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: description))
+    DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: description))
   }
 }

@@ -38,13 +38,11 @@ enum ColumnValue {
     }
   }
 
-  /// Decodes a `T` from result column `index` of `statement`'s current row.
+  /// Decodes a `T` from the column `reader` points at, in the current row.
   ///
-  /// - Throws: `DecodingError` with `codingPath` when the column does not hold a `T`.
-  static func decode<T: Decodable>(
-    _ type: T.Type, from statement: Statement, at index: Int32, codingPath: [any CodingKey]
-  ) throws -> T {
-    let reader = ColumnReader(statement: statement, index: index, codingPath: codingPath)
+  /// - Throws: `DecodingError` (its coding path relative to the column) when the column
+  ///   does not hold a `T`.
+  static func decode<T: Decodable>(_ type: T.Type, from reader: ColumnReader) throws -> T {
     if type == Date.self { return Date(timeIntervalSince1970: try reader.double()) as! T }
     if type == UUID.self {
       let text = try reader.string()
@@ -61,16 +59,12 @@ enum ColumnValue {
       }
       return url as! T
     }
-    if type == DatabaseValue.self { return statement.value(at: index) as! T }
+    if type == DatabaseValue.self { return Column.value(reader.handle, reader.index) as! T }
     do {
       return try T(from: SingleValueColumnDecoder(reader: reader))
     } catch is NeedsJSON {
       let bytes = try reader.jsonBytes()
-      do {
-        return try JSONDecoder().decode(T.self, from: Data(bytes))
-      } catch let error as DecodingError {
-        throw error.prefixed(with: codingPath)
-      }
+      return try JSONDecoder().decode(T.self, from: Data(bytes))
     }
   }
 }

@@ -7,15 +7,17 @@
 ///
 /// - Note: Isolation: not `Sendable`; used within one fetch on the connection's owner.
 final class RowDecoder: Decoder {
-  let statement: Statement
-  let layout: ColumnLayout
+  let handle: OpaquePointer
+  let names: [String]
+  let indexByName: [String: Int32]
   var cursor = 0
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   init(statement: Statement, layout: ColumnLayout) {
-    self.statement = statement
-    self.layout = layout
+    self.handle = statement.handle
+    self.names = layout.names
+    self.indexByName = layout.indexByName
   }
 
   /// Call before decoding each row.
@@ -26,12 +28,11 @@ final class RowDecoder: Decoder {
   @inline(__always)
   func index(of key: some CodingKey) -> Int32? {
     let name = key.stringValue
-    let names = layout.names
     if cursor < names.count, names[cursor] == name {
       cursor += 1
       return Int32(cursor - 1)
     }
-    guard let found = layout.indexByName[name] else { return nil }
+    guard let found = indexByName[name] else { return nil }
     cursor = Int(found) + 1
     return found
   }

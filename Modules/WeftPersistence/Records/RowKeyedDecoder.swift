@@ -1,17 +1,19 @@
 /// The keyed container of `RowDecoder`: one column per key, read directly from SQLite.
 ///
 /// `decodeIfPresent` treats a missing column and NULL alike (`nil`), so adding an optional
-/// field to a model needs no migration to read old rows.
+/// field to a model needs no migration to read old rows. Errors get the key put in front of
+/// their coding path here, on the error path only.
 struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: RowDecoder
   var codingPath: [any CodingKey] { [] }
 
-  var allKeys: [Key] { decoder.layout.names.compactMap { Key(stringValue: $0) } }
+  var allKeys: [Key] { decoder.names.compactMap { Key(stringValue: $0) } }
 
-  func contains(_ key: Key) -> Bool { decoder.layout.indexByName[key.stringValue] != nil }
+  func contains(_ key: Key) -> Bool { decoder.indexByName[key.stringValue] != nil }
 
+  /// Reads `key`'s column with `body`; a missing column is `keyNotFound`.
   @inline(__always)
-  private func reader(_ key: Key) throws -> ColumnReader {
+  private func read<T>(_ key: Key, _ body: (ColumnReader) throws -> T) throws -> T {
     guard let index = decoder.index(of: key) else {
       throw DecodingError.keyNotFound(
         key,
@@ -19,90 +21,115 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
           codingPath: [key],
           debugDescription: "the row has no column \"\(key.stringValue)\"; add it in a migration"))
     }
-    return ColumnReader(statement: decoder.statement, index: index, codingPath: [key])
+    do {
+      return try body(ColumnReader(handle: decoder.handle, index: index))
+    } catch let error as DecodingError {
+      throw error.prefixed(with: [key])
+    }
   }
 
-  /// The reader for `key`, or `nil` when the column is missing or NULL.
+  /// Reads `key`'s column with `body`, or returns `nil` when it is missing or NULL.
   @inline(__always)
-  private func presentReader(_ key: Key) -> ColumnReader? {
+  private func readIfPresent<T>(_ key: Key, _ body: (ColumnReader) throws -> T) throws -> T? {
     guard let index = decoder.index(of: key) else { return nil }
-    let reader = ColumnReader(statement: decoder.statement, index: index, codingPath: [key])
-    return reader.isNull ? nil : reader
+    let reader = ColumnReader(handle: decoder.handle, index: index)
+    if reader.isNull { return nil }
+    do {
+      return try body(reader)
+    } catch let error as DecodingError {
+      throw error.prefixed(with: [key])
+    }
   }
 
-  func decodeNil(forKey key: Key) throws -> Bool { try reader(key).isNull }
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try reader(key).bool() }
-  func decode(_ type: String.Type, forKey key: Key) throws -> String { try reader(key).string() }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try reader(key).double() }
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    Float(try reader(key).double())
+  func decodeNil(forKey key: Key) throws -> Bool { try read(key) { $0.isNull } }
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(key) { try $0.bool() } }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try read(key) { try $0.string() }
   }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try reader(key).integer() }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try reader(key).integer() }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try reader(key).integer() }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try reader(key).integer() }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try reader(key).integer() }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try reader(key).integer() }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try reader(key).integer() }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try read(key) { try $0.double() }
+  }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try read(key) { Float(try $0.double()) }
+  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try read(key) { try $0.integer() }
+  }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    try read(key) { try $0.integer() }
+  }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+    try read(key) { try $0.integer() }
+  }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try read(key) { try $0.integer() }
+  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try read(key) { try $0.integer() }
+  }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+    try read(key) { try $0.integer() }
+  }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+    try read(key) { try $0.integer() }
+  }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try reader(key).integer()
+    try read(key) { try $0.integer() }
   }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try reader(key).integer()
+    try read(key) { try $0.integer() }
   }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try reader(key).integer()
+    try read(key) { try $0.integer() }
   }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    let reader = try reader(key)
-    return try ColumnValue.decode(type, from: reader.statement, at: reader.index, codingPath: [key])
+    try read(key) { try ColumnValue.decode(type, from: $0) }
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try presentReader(key)?.bool()
+    try readIfPresent(key) { try $0.bool() }
   }
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    try presentReader(key)?.string()
+    try readIfPresent(key) { try $0.string() }
   }
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try presentReader(key)?.double()
+    try readIfPresent(key) { try $0.double() }
   }
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-    try presentReader(key).map { Float(try $0.double()) }
+    try readIfPresent(key) { Float(try $0.double()) }
   }
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-    try presentReader(key)?.integer()
+    try readIfPresent(key) { try $0.integer() }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let reader = presentReader(key) else { return nil }
-    return try ColumnValue.decode(type, from: reader.statement, at: reader.index, codingPath: [key])
+    try readIfPresent(key) { try ColumnValue.decode(type, from: $0) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(

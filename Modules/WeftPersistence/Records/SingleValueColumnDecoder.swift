@@ -3,7 +3,7 @@
 /// `NeedsJSON`, and the caller decodes the column's JSON text instead.
 struct SingleValueColumnDecoder: Decoder, SingleValueDecodingContainer {
   let reader: ColumnReader
-  var codingPath: [any CodingKey] { reader.codingPath }
+  var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -28,6 +28,6 @@ struct SingleValueColumnDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt32.Type) throws -> UInt32 { try reader.integer() }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try reader.integer() }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try ColumnValue.decode(type, from: reader.statement, at: reader.index, codingPath: codingPath)
+    try ColumnValue.decode(type, from: reader)
   }
 }
