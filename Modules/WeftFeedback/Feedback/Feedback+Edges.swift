@@ -1,0 +1,40 @@
+extension Feedback {
+  /// Runs an effect when a boolean of the state goes from false to true, and cancels it when
+  /// the boolean goes back to false.
+  ///
+  /// ```swift
+  /// .whenBecomesTrue(state: \.isLoading) { state in
+  ///   do { return .loaded(try await api.fetch(state.page)) }
+  ///   catch { return .loadFailed(error.localizedDescription) }
+  /// }
+  /// ```
+  ///
+  /// The system starts as if the boolean had been false, so an initial state where it is
+  /// true starts the effect. While it stays true nothing restarts, even if the effect
+  /// completed; it must become false and true again.
+  ///
+  /// - Parameters:
+  ///   - flag: the boolean of a state, usually a key path.
+  ///   - effects: the effect, given the state at the false→true edge.
+  /// - Complexity: O(1) per reduced event, plus `flag`.
+  /// - Note: Isolation: `flag` runs on the system's host; see `Feedback`.
+  /// - Note: Allocations: one task per edge.
+  public static func whenBecomesTrue(
+    state flag: @escaping @Sendable (State) -> Bool,
+    effects: @escaping @Sendable (State) async -> Event?
+  ) -> Self {
+    lens(
+      kind: "whenBecomesTrue", { flag($0) ? $0 : nil }, .keepWhileNonNil, describesQuery: false,
+      effect: { state in .function { await effects(state) } })
+  }
+
+  /// Sequence form of `whenBecomesTrue(state:effects:)`.
+  public static func whenBecomesTrue<Events: AsyncSequence & SendableMetatype>(
+    state flag: @escaping @Sendable (State) -> Bool,
+    effects: @escaping @Sendable (State) -> Events
+  ) -> Self where Events.Element == Event, Events.Failure == Never {
+    lens(
+      kind: "whenBecomesTrue", { flag($0) ? $0 : nil }, .keepWhileNonNil, describesQuery: false,
+      effect: { state in .sequence { effects(state) } })
+  }
+}

@@ -1,1 +1,0 @@
-// WeftFeedback: being built; see docs/ once it lands.

@@ -1,0 +1,35 @@
+import WeftCore
+
+/// A long-lived owner of domain state that takes actions: the interface screens and other
+/// services depend on, so tests can put a stub in its place.
+///
+/// ```swift
+/// final class LoginScreen {
+///   init(auth: any Service<AuthState, AuthAction>) {
+///     auth.dispatch(.login(username: "ada", password: "secret"))
+///     _ = auth.cell.observeOnMainActor(\.isAuthenticated) { print($0.value) }
+///   }
+/// }
+/// ```
+///
+/// - Note: Isolation: `Sendable`; `dispatch` and reads are callable from anywhere.
+public protocol Service<State, Action>: AnyObject, Sendable {
+  /// The state the service owns.
+  associatedtype State: Sendable
+  /// What callers may ask of it.
+  associatedtype Action: Sendable
+
+  /// The cell holding the state: read it synchronously, observe it by key path, stream it.
+  var cell: StateCell<State> { get }
+
+  /// Asks the service to act. Returns at once; the service reduces the action on its own
+  /// isolation, in the order actions were dispatched from one isolation.
+  func dispatch(_ action: Action)
+}
+
+extension Service {
+  /// The latest state, read without waiting.
+  ///
+  /// - Complexity: O(1): one lock and a copy.
+  public var state: State { cell.state }
+}

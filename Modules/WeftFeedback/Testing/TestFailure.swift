@@ -1,0 +1,101 @@
+/// A failed expectation of a `TestStore`: what went wrong, how to fix it, and the line of
+/// the test that made the expectation.
+///
+/// The store reports failures through the function you give it; a Swift Testing suite
+/// passes one that calls `Issue.record`:
+///
+/// ```swift
+/// let store = TestStore(initial: State(), reduce: reduce, feedbacks: feedbacks) { failure in
+///   Issue.record(
+///     Comment(rawValue: failure.message),
+///     sourceLocation: SourceLocation(
+///       fileID: failure.location.fileID, filePath: failure.location.filePath,
+///       line: failure.location.line, column: failure.location.column))
+/// }
+/// ```
+///
+/// > Important: The text of `message` is part of the API: tests pin it.
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct TestFailure: Sendable, Hashable, CustomStringConvertible {
+  /// Where in the test the failed expectation was written.
+  public struct Location: Sendable, Hashable, CustomStringConvertible {
+    public let fileID: String
+    public let filePath: String
+    public let line: Int
+    public let column: Int
+
+    /// Makes a location; `TestStore` methods fill theirs in from their callers.
+    public init(fileID: String, filePath: String, line: Int, column: Int) {
+      self.fileID = fileID
+      self.filePath = filePath
+      self.line = line
+      self.column = column
+    }
+
+    public var description: String { "\(fileID):\(line):\(column)" }
+  }
+
+  /// What happened, where in the system, and how to fix it.
+  public let message: String
+  /// The caller's position.
+  public let location: Location
+
+  /// Makes a failure.
+  public init(message: String, location: Location) {
+    self.message = message
+    self.location = location
+  }
+
+  public var description: String { "\(location): \(message)" }
+}
+
+/// How strictly a `TestStore` checks.
+public enum Exhaustivity: Sendable, Hashable {
+  /// Every state change must be asserted exactly, every event fed back by an effect must be
+  /// received, and no effect may still run at the end (the default).
+  case on
+  /// Only what you assert is checked: a closure's changes must hold in the actual state,
+  /// `receive` skips events until one matches, and effects left running are cancelled.
+  case off
+}
+
+/// The effects a step launched and cancelled, by feedback name, in order.
+///
+/// ```swift
+/// store.send(.query("b"), effects: .started("search").cancelling("search")) { $0.query = "b" }
+/// ```
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct EffectChanges: Sendable, Hashable, CustomStringConvertible {
+  /// Feedbacks whose rule launched an effect, in launch order.
+  public var started: [String]
+  /// Feedbacks whose running effect was cancelled by its rule, in order.
+  public var cancelled: [String]
+
+  /// Makes a description of changes.
+  public init(started: [String] = [], cancelled: [String] = []) {
+    self.started = started
+    self.cancelled = cancelled
+  }
+
+  /// No effect launched or cancelled.
+  public static var none: EffectChanges { EffectChanges() }
+
+  /// Effects launched by these feedbacks, none cancelled.
+  public static func started(_ names: String...) -> EffectChanges { EffectChanges(started: names) }
+
+  /// Effects of these feedbacks cancelled, none launched.
+  public static func cancelled(_ names: String...) -> EffectChanges {
+    EffectChanges(cancelled: names)
+  }
+
+  /// The same, with these feedbacks' effects cancelled too.
+  public func cancelling(_ names: String...) -> EffectChanges {
+    EffectChanges(started: started, cancelled: cancelled + names)
+  }
+
+  public var description: String {
+    "started [\(started.joined(separator: ", "))], cancelled [\(cancelled.joined(separator: ", "))]"
+  }
+}

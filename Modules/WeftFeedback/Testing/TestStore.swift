@@ -1,0 +1,120 @@
+import WeftCore
+
+/// Tests a feedback system exhaustively: send an event, assert the exact state change,
+/// receive the events effects feed back, assert which effects started and stopped, and fail
+/// if an effect is still running or an event was not received at the end.
+///
+/// ```swift
+/// @MainActor @Test func login() async {
+///   let clock = TestClock()
+///   let store = TestStore(initial: AuthState.idle, reduce: AuthState.reduce,
+///                         feedbacks: AuthState.feedbacks(api: .succeeding, clock: clock),
+///                         failure: recordIssue)
+///   store.send(.action(.login(username: "ada", password: "pw")),
+///              effects: .started("authenticate")) {
+///     $0 = .authenticating(Credentials(username: "ada", password: "pw"))
+///   }
+///   await clock.waitForSleepers(count: 1)
+///   clock.advance(by: .seconds(1))
+///   await store.receive(.authenticationResult(.success("token"))) { $0 = .authenticated("token") }
+///   await store.finish()
+/// }
+/// ```
+///
+/// Failures are reported through `failure`, at the line of the call that made the failing
+/// expectation, with what happened and how to fix it. `exhaustivity: .off` checks only what
+/// you assert.
+///
+/// > Important: Waits end on explicit signals: an event fed back, an effect finishing. The
+/// > `timeout` is real time and only bounds a test that is already failing (an event that
+/// > never comes); a passing test never waits for it.
+///
+/// # Performance
+/// Each step renders values only when it fails. What is slow: a failing `receive` or
+/// `finish` waits `timeout` before reporting.
+///
+/// - Note: Isolation: `@MainActor`; the system runs on the MainActor, so `send` reduces
+///   before it returns.
+/// - Note: Allocations: a record per event and per effect step (tests only).
+@MainActor
+public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
+  /// The system under test, hosted on the MainActor.
+  public let system: FeedbackSystem<State, Event>
+  /// How strictly the store checks; may be changed between steps.
+  public var exhaustivity: Exhaustivity
+  /// How long `receive` and `finish` wait, in real time, before reporting a failure.
+  public var timeout: Duration
+  let tracker: TestStoreTracker<State, Event>
+  let failure: @Sendable (TestFailure) -> Void
+  let location: TestFailure.Location
+  /// The state the test has asserted so far.
+  var expected: State
+  /// Effects the test said it does not care about (`skipInFlightEffects`).
+  var skipped: Set<EffectID> = []
+  var isFinished = false
+
+  /// Makes a store for a system and starts it on the MainActor.
+  ///
+  /// - Parameters:
+  ///   - initial: the first state.
+  ///   - reduce: the reducer under test.
+  ///   - feedbacks: the feedbacks under test, with test dependencies (a `TestClock`).
+  ///   - exhaustivity: `.on` (default) or `.off`.
+  ///   - timeout: the real-time bound for waits that only a failing test reaches.
+  ///   - failure: where failures go; a Swift Testing suite calls `Issue.record`.
+  public init(
+    initial: State,
+    reduce: @escaping @Sendable (inout State, Event) -> Void,
+    feedbacks: [Feedback<State, Event>],
+    exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(2),
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column,
+    failure: @escaping @Sendable (TestFailure) -> Void
+  ) {
+    let tracker = TestStoreTracker<State, Event>()
+    self.tracker = tracker
+    self.failure = failure
+    self.exhaustivity = exhaustivity
+    self.timeout = timeout
+    self.expected = initial
+    self.location = TestFailure.Location(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    self.system = FeedbackSystem(
+      initial: initial, name: "TestStore<\(State.self)>", reduce: reduce, feedbacks: feedbacks,
+      host: MainActor.shared, monitor: PerformanceMonitor(enabled: false),
+      observer: { tracker.activity($0) }, onTransition: { tracker.transition($0, $1) },
+      isolation: MainActor.shared)
+  }
+
+  isolated deinit {
+    if !isFinished && exhaustivity == .on { reportLeftovers(at: location) }
+    system.cancel()
+  }
+
+  /// The actual current state.
+  public var state: State { system.state }
+
+  /// Every effect step the system reported so far, in order.
+  public var effectLog: [EffectActivity] { tracker.record.activities }
+
+  /// The effects launched when the initial state was shown to the feedbacks.
+  public var effectsAtStart: EffectChanges { tracker.record.atStart }
+
+  /// Stops tracking the effects running now: `finish` neither waits for them nor reports
+  /// them, and cancels them.
+  public func skipInFlightEffects() {
+    skipped.formUnion(tracker.record.running.keys)
+  }
+
+  /// Drops the events fed back so far without asserting them, and takes the actual state as
+  /// the expected one.
+  public func skipReceivedEvents() {
+    tracker.update { $0.pending.removeAll() }
+    expected = system.state
+  }
+
+  func fail(_ message: String, _ location: TestFailure.Location) {
+    failure(TestFailure(message: message, location: location))
+  }
+}

@@ -1,0 +1,27 @@
+import Testing
+import WeftFeedback
+
+/// Reports a `TestStore` failure as a Swift Testing issue at the test's line.
+@Sendable func recordIssue(_ failure: TestFailure) {
+  Issue.record(
+    Comment(rawValue: failure.message),
+    sourceLocation: SourceLocation(
+      fileID: failure.location.fileID, filePath: failure.location.filePath,
+      line: failure.location.line, column: failure.location.column))
+}
+
+extension TestStore {
+  /// A store that reports failures as Swift Testing issues.
+  convenience init(
+    initial: State,
+    reduce: @escaping @Sendable (inout State, Event) -> Void,
+    feedbacks: [Feedback<State, Event>],
+    exhaustivity: Exhaustivity = .on,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column
+  ) {
+    self.init(
+      initial: initial, reduce: reduce, feedbacks: feedbacks, exhaustivity: exhaustivity,
+      fileID: fileID, filePath: filePath, line: line, column: column, failure: recordIssue)
+  }
+}
