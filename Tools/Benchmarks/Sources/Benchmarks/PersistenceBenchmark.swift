@@ -1,0 +1,364 @@
+// WeftPersistence against raw sqlite3_* calls, measured side by side in one run.
+//
+// Needs `.product(name: "WeftPersistence", package: "Weft")` among the Benchmarks target's
+// dependencies (it brings the CSQLite module with it). Without it, the report says so.
+
+#if canImport(WeftPersistence) && canImport(CSQLite)
+import CSQLite
+import Foundation
+import WeftPersistence
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the persistence benchmark and returns the report's lines: 100,000 small records
+/// inserted in one transaction and fetched back through an indexed predicate, each through
+/// the Codable store and through raw `sqlite3_*` calls running the same SQL on the same
+/// settings, plus one-row write transactions with and without observers. Release builds
+/// only; fixed counts; medians and spreads of interleaved rounds; ratios are per round.
+func runPersistenceBenchmark() async throws -> [String] {
+  try await PersistenceBenchmark(rounds: 7, records: 100_000, categories: 1_000).run()
+}
+
+/// The record both sides write and read: five small fields, one indexed.
+private struct BenchRecord: PersistableRecord {
+  static let tableName = "bench"
+  var id: Int
+  var category: Int
+  var name: String
+  var value: Double
+  var createdAt: Double
+}
+
+/// Process CPU time (all threads: the store works on its connections' threads) and wall
+/// time of one measured block.
+private struct BenchSample {
+  var cpu: Double
+  var wall: Double
+
+  static func measure<T>(_ body: () async throws -> T) async rethrows -> (BenchSample, T) {
+    let cpu = processCPUSeconds()
+    let wall = ContinuousClock.now
+    let value = try await body()
+    let elapsed = ContinuousClock.now - wall
+    let sample = BenchSample(
+      cpu: processCPUSeconds() - cpu,
+      wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    return (sample, value)
+  }
+
+  static func processCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+}
+
+private struct PersistenceBenchmark {
+  let rounds: Int
+  let records: Int
+  let categories: Int
+
+  static let createTable =
+    "CREATE TABLE bench (id INTEGER PRIMARY KEY, category INTEGER NOT NULL, "
+    + "name TEXT NOT NULL, value REAL NOT NULL, createdAt REAL NOT NULL)"
+  static let createIndex = "CREATE INDEX bench_category ON bench (category)"
+  static let migrations = [
+    Migration(1, "bench") { tx in
+      try tx.execute(createTable)
+      try tx.execute(createIndex)
+    }
+  ]
+  /// The statement the store prepares for `save` (an upsert), so both sides run the same
+  /// SQL.
+  static let upsert =
+    "INSERT INTO \"bench\" (\"id\", \"category\", \"name\", \"value\", \"createdAt\") "
+    + "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (\"id\") DO UPDATE SET "
+    + "\"category\" = excluded.\"category\", \"name\" = excluded.\"name\", "
+    + "\"value\" = excluded.\"value\", \"createdAt\" = excluded.\"createdAt\""
+  static let select = "SELECT * FROM \"bench\" WHERE \"category\" = ?1"
+
+  func run() async throws -> [String] {
+    #if DEBUG
+    let build = "DEBUG BUILD: figures are meaningless, use -c release"
+    #else
+    let build = "release build"
+    #endif
+    let rows = (0..<records).map { id in
+      BenchRecord(
+        id: id, category: id % categories, name: "record \(id)", value: Double(id) * 0.5,
+        createdAt: 1_700_000_000 + Double(id))
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("weft-persistence-bench-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+
+    var results: [String: [BenchSample]] = [:]
+    for round in 0..<rounds {
+      let storePath = "\(folder)/store-\(round).sqlite"
+      let rawPath = "\(folder)/raw-\(round).sqlite"
+      // Interleaved, alternating which side goes first.
+      let storeFirst = round.isMultiple(of: 2)
+      if storeFirst {
+        results["store insert", default: []].append(try await storeInserts(rows, storePath))
+      }
+      results["raw insert", default: []].append(try await rawInserts(rows, rawPath))
+      if !storeFirst {
+        results["store insert", default: []].append(try await storeInserts(rows, storePath))
+      }
+
+      let database = try await Database.open(at: storePath, migrations: Self.migrations)
+      let raw = try RawConnection(path: rawPath)
+      if storeFirst { results["store fetch", default: []].append(try await storeFetches(database)) }
+      results["raw fetch", default: []].append(try await rawFetches(raw))
+      if !storeFirst {
+        results["store fetch", default: []].append(try await storeFetches(database))
+      }
+      results["store fetch per call", default: []].append(try await storeFetchesPerCall(database))
+      for observers in [0, 1, 10] {
+        results["writes \(observers)", default: []].append(
+          try await writes(database, observers: observers))
+      }
+      await database.close()
+    }
+
+    /// One line: CPU and wall time of both sides and their per-round ratios; the target
+    /// is checked on CPU time, or on wall time for write latency (`onWall`).
+    func line(
+      _ name: String, _ store: String, _ raw: String, target: Double?, onWall: Bool = false
+    ) -> String {
+      let storeSamples = results[store] ?? []
+      let rawSamples = results[raw] ?? []
+      let cpuRatio = BenchSpread(zip(storeSamples, rawSamples).map { $0.cpu / $1.cpu })
+      let wallRatio = BenchSpread(zip(storeSamples, rawSamples).map { $0.wall / $1.wall })
+      let checked = onWall ? wallRatio.median : cpuRatio.median
+      let verdict = target.map {
+        " (target ≤ \($0)× on \(onWall ? "wall" : "CPU"): \(checked <= $0 ? "met" : "MISSED"))"
+      }
+      return "\(name): CPU \(BenchSpread(storeSamples.map(\.cpu)).milliseconds) vs "
+        + "\(BenchSpread(rawSamples.map(\.cpu)).milliseconds), ratio \(cpuRatio.ratio); "
+        + "wall \(BenchSpread(storeSamples.map(\.wall)).milliseconds) vs "
+        + "\(BenchSpread(rawSamples.map(\.wall)).milliseconds), ratio \(wallRatio.ratio)"
+        + (verdict ?? "")
+    }
+    return [
+      "# WeftPersistence vs raw sqlite3 (\(build); process CPU and wall time, median (±half "
+        + "range) of \(rounds) interleaved rounds; file databases, WAL, synchronous=NORMAL)",
+      "# reproduce: swift run -c release --package-path Tools/Benchmarks weft-bench persistence",
+      line(
+        "insert \(records) records in one transaction, store vs raw", "store insert",
+        "raw insert", target: 2.0),
+      line(
+        "indexed fetch, \(categories) queries returning \(records) rows in one read, store "
+          + "vs raw", "store fetch", "raw fetch", target: 1.5),
+      line(
+        "the same fetch with one database.fetchAll call per query, store vs raw",
+        "store fetch per call", "raw fetch", target: nil),
+      line(
+        "1000 one-row write transactions, 1 observer vs none", "writes 1", "writes 0",
+        target: 2.0, onWall: true),
+      line(
+        "1000 one-row write transactions, 10 observers vs none", "writes 10", "writes 0",
+        target: 2.0, onWall: true),
+    ]
+  }
+
+  // MARK: Store side
+
+  private func storeInserts(_ rows: [BenchRecord], _ path: String) async throws -> BenchSample {
+    let database = try await Database.open(at: path, migrations: Self.migrations)
+    let (sample, _) = try await BenchSample.measure {
+      try await database.write { tx in
+        for row in rows { try tx.save(row) }
+      }
+    }
+    await database.close()
+    return sample
+  }
+
+  /// Every query inside one read transaction.
+  private func storeFetches(_ database: Database) async throws -> BenchSample {
+    let categories = categories
+    let (sample, count) = try await BenchSample.measure {
+      try await database.read { db in
+        var total = 0
+        for category in 0..<categories {
+          total += try db.fetchAll(BenchRecord.self, where: Field("category") == category).count
+        }
+        return total
+      }
+    }
+    precondition(count == records, "the store fetched every row")
+    return sample
+  }
+
+  /// One `database.fetchAll` per query: adds a hop to a reader connection per query.
+  private func storeFetchesPerCall(_ database: Database) async throws -> BenchSample {
+    let (sample, count) = try await BenchSample.measure {
+      var total = 0
+      for category in 0..<categories {
+        total += try await database.fetchAll(
+          BenchRecord.self, where: Field("category") == category
+        ).count
+      }
+      return total
+    }
+    precondition(count == records, "the store fetched every row")
+    return sample
+  }
+
+  /// One-row write transactions while `observers` observations of the table are live.
+  private func writes(_ database: Database, observers: Int) async throws -> BenchSample {
+    let streams = (0..<observers).map { _ in
+      database.observe { db in try db.count(BenchRecord.self, where: Field("category") == -1) }
+    }
+    let consumers = streams.map { stream in
+      Task { for try await _ in stream {} }
+    }
+    let base = records
+    let (sample, _) = try await BenchSample.measure {
+      for index in 0..<1_000 {
+        let row = BenchRecord(
+          id: base + index, category: -1, name: "extra", value: 0, createdAt: 0)
+        try await database.write { tx in try tx.save(row) }
+      }
+    }
+    for consumer in consumers { consumer.cancel() }
+    for consumer in consumers { _ = await consumer.result }
+    try await database.write { tx in
+      try tx.delete(BenchRecord.self, where: Field("category") == -1)
+    }
+    return sample
+  }
+
+  // MARK: Raw side
+
+  private func rawInserts(_ rows: [BenchRecord], _ path: String) async throws -> BenchSample {
+    let raw = try RawConnection(path: path)
+    try raw.execute(Self.createTable)
+    try raw.execute(Self.createIndex)
+    let statement = try raw.prepare(Self.upsert)
+    defer { sqlite3_finalize(statement) }
+    let (sample, _) = try await BenchSample.measure {
+      try raw.execute("BEGIN IMMEDIATE")
+      for row in rows {
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, Int64(row.id))
+        sqlite3_bind_int64(statement, 2, Int64(row.category))
+        var name = row.name
+        name.withUTF8 { buffer in
+          buffer.withMemoryRebound(to: CChar.self) {
+            _ = sqlite3_bind_text(statement, 3, $0.baseAddress, Int32($0.count), benchTransient)
+          }
+        }
+        sqlite3_bind_double(statement, 4, row.value)
+        sqlite3_bind_double(statement, 5, row.createdAt)
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw raw.error() }
+      }
+      try raw.execute("COMMIT")
+    }
+    return sample
+  }
+
+  private func rawFetches(_ raw: RawConnection) async throws -> BenchSample {
+    let statement = try raw.prepare(Self.select)
+    defer { sqlite3_finalize(statement) }
+    let categories = categories
+    let (sample, total) = try await BenchSample.measure {
+      try raw.execute("BEGIN")
+      var total = 0
+      for category in 0..<categories {
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, Int64(category))
+        var fetched: [BenchRecord] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+          let name = String(
+            decoding: UnsafeBufferPointer(
+              start: sqlite3_column_text(statement, 2),
+              count: Int(sqlite3_column_bytes(statement, 2))), as: UTF8.self)
+          fetched.append(
+            BenchRecord(
+              id: Int(sqlite3_column_int64(statement, 0)),
+              category: Int(sqlite3_column_int64(statement, 1)), name: name,
+              value: sqlite3_column_double(statement, 3),
+              createdAt: sqlite3_column_double(statement, 4)))
+        }
+        total += fetched.count
+      }
+      try raw.execute("COMMIT")
+      return total
+    }
+    precondition(total == records, "raw fetched every row")
+    return sample
+  }
+}
+
+/// A bare connection with the store's settings (WAL, synchronous=NORMAL, foreign keys).
+private final class RawConnection {
+  let handle: OpaquePointer
+
+  init(path: String) throws {
+    var opened: OpaquePointer?
+    guard
+      sqlite3_open_v2(
+        path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        == SQLITE_OK, let opened
+    else { throw BenchError(message: "cannot open \(path)") }
+    handle = opened
+    try execute("PRAGMA journal_mode = WAL")
+    try execute("PRAGMA synchronous = NORMAL")
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  deinit { sqlite3_close_v2(handle) }
+
+  func prepare(_ sql: String) throws -> OpaquePointer {
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement
+    else { throw error() }
+    return statement
+  }
+
+  func execute(_ sql: String) throws {
+    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw error() }
+  }
+
+  func error() -> BenchError { BenchError(message: String(cString: sqlite3_errmsg(handle))) }
+}
+
+private struct BenchError: Error { var message: String }
+
+private let benchTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// Median and half-range of samples.
+private struct BenchSpread {
+  var median: Double
+  var halfRangePercent: Double
+
+  init(_ samples: [Double]) {
+    let sorted = samples.sorted()
+    median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    let range = (sorted.last ?? 0) - (sorted.first ?? 0)
+    halfRangePercent = median == 0 ? 0 : range / 2 / median * 100
+  }
+
+  var milliseconds: String {
+    String(format: "%.1f ms (±%.0f%%)", median * 1000, halfRangePercent)
+  }
+
+  var ratio: String { String(format: "%.2f× (±%.0f%%)", median, halfRangePercent) }
+}
+#else
+/// The persistence benchmark needs the WeftPersistence product among the Benchmarks
+/// target's dependencies.
+func runPersistenceBenchmark() async throws -> [String] {
+  [
+    "persistence benchmark skipped: add .product(name: \"WeftPersistence\", package: "
+      + "\"Weft\") to the Benchmarks target's dependencies"
+  ]
+}
+#endif
