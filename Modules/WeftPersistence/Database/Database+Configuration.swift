@@ -47,6 +47,7 @@ extension Database {
   }
 
   /// SQLite's `synchronous` setting.
+  /// - Note: Isolation: a `Sendable` value.
   public enum Synchronous: String, Sendable {
     /// Commits survive a crash of the app; the last ones may be lost on power loss.
     case normal = "NORMAL"

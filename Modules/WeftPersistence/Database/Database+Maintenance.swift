@@ -1,5 +1,6 @@
 extension Database {
   /// How hard a checkpoint tries (`PRAGMA wal_checkpoint`).
+  /// - Note: Isolation: a `Sendable` value.
   public enum CheckpointMode: String, Sendable {
     /// Copies what it can without waiting for readers or the writer.
     case passive = "PASSIVE"
@@ -12,6 +13,7 @@ extension Database {
   }
 
   /// What a checkpoint did.
+  /// - Note: Isolation: a `Sendable` value.
   public struct CheckpointResult: Sendable, Equatable {
     /// Whether every frame could be copied (no reader or writer was in the way).
     public var completed: Bool

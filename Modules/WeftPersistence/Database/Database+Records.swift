@@ -15,6 +15,8 @@ extension Database {
   }
 
   /// Every record of `type` matching `predicate`, sorted and limited. One read transaction.
+  ///
+  /// - Complexity: as `fetchAll(_:)` with a descriptor.
   public func fetchAll<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = [], limit: Int? = nil,
     offset: Int? = nil
@@ -25,6 +27,8 @@ extension Database {
   }
 
   /// How many records of `type` match `predicate`. One read transaction.
+  ///
+  /// - Complexity: O(log n + k) with an index on the predicate's fields, O(n) without.
   public func count<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil
   )
@@ -43,6 +47,8 @@ extension Database {
 
   /// Deletes the record of `type` with `id` in its own write transaction; returns whether it
   /// existed.
+  ///
+  /// - Complexity: O(log n), plus a commit.
   @discardableResult
   public func delete<R: PersistableRecord>(_ type: R.Type, id: R.ID) async throws -> Bool {
     try await write { try $0.delete(type, id: id) }

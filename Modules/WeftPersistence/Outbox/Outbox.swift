@@ -67,6 +67,8 @@ public struct Outbox: Sendable {
   }
 
   /// Removes the entry `id`. Returns `false` when it was already gone.
+  ///
+  /// - Complexity: O(log n).
   @discardableResult
   public func acknowledge(id: Int64) async throws -> Bool {
     try await database.write { tx in
@@ -85,6 +87,9 @@ public struct Outbox: Sendable {
   }
 
   /// Records a failed delivery of the entry `id`.
+  ///
+  /// - Throws: `PersistenceError.outboxEntryNotFound` when the entry is gone.
+  /// - Complexity: O(log n).
   @discardableResult
   public func fail(id: Int64, error message: String) async throws -> OutboxFailureOutcome {
     let environment = environment
@@ -166,6 +171,7 @@ public struct Outbox: Sendable {
   /// Puts a dead letter back in the queue, due now, with its attempts reset.
   ///
   /// - Throws: `PersistenceError.outboxEntryNotFound` when the entry is gone.
+  /// - Complexity: O(log n).
   public func requeue(_ entry: OutboxEntry) async throws {
     let environment = environment
     let path = database.path
@@ -183,6 +189,8 @@ public struct Outbox: Sendable {
   }
 
   /// Deletes every dead letter; returns how many.
+  ///
+  /// - Complexity: O(d log n), d = dead letters.
   @discardableResult
   public func purgeDeadLetters() async throws -> Int {
     try await database.write { tx in

@@ -5,6 +5,8 @@ import Foundation
 #endif
 
 /// What a queued sync operation does to the server's copy of a record.
+///
+/// - Note: Isolation: a `Sendable` value.
 public enum OutboxOperation: String, Sendable, Codable, CaseIterable {
   /// The record was created locally.
   case create
@@ -54,6 +56,8 @@ public struct OutboxEntry: Sendable, Equatable, Identifiable {
 }
 
 /// What `Outbox.fail` decided.
+///
+/// - Note: Isolation: a `Sendable` value.
 public enum OutboxFailureOutcome: Sendable, Equatable {
   /// The entry will be retried at `at` (after `attempts` failures).
   case retryScheduled(attempts: Int, at: Date)

@@ -48,7 +48,11 @@ public struct Sort: Sendable, Hashable {
   }
 
   /// Smallest first. NULLs come first, as in SQLite.
+  ///
+  /// - Complexity: O(1).
   public static func ascending(_ name: String) -> Sort { Sort(Field(name), ascending: true) }
   /// Largest first. NULLs come last.
+  ///
+  /// - Complexity: O(1).
   public static func descending(_ name: String) -> Sort { Sort(Field(name), ascending: false) }
 }

@@ -25,27 +25,37 @@ public struct Field: Sendable, Hashable, CustomStringConvertible {
   public var isNotNull: RecordPredicate { RecordPredicate(.isNull(self, negated: true)) }
 
   /// True when the field equals one of `values`. An empty list matches nothing.
+  ///
+  /// - Complexity: O(v) to make, v = values; the query is O(v log n) with an index.
   public func `in`<Value: Encodable & Sendable>(_ values: [Value]) -> RecordPredicate {
     RecordPredicate(.isIn(self, values.map { $0 as any Encodable & Sendable }))
   }
 
   /// True when the text field contains `substring` (case-sensitive).
+  ///
+  /// - Complexity: O(1) to make; the query scans every row (`instr`, no index helps).
   public func contains(_ substring: String) -> RecordPredicate {
     RecordPredicate(.contains(self, substring))
   }
 
   /// True when the field, a collection stored as JSON (for example `[String]`), has an
   /// element equal to `element`.
+  ///
+  /// - Complexity: O(1) to make; the query parses each row's JSON (no index helps).
   public func containsElement<Value: Encodable & Sendable>(_ element: Value) -> RecordPredicate {
     RecordPredicate(.containsElement(self, element))
   }
 
   /// True when the text field starts with `prefix` (case-sensitive).
+  ///
+  /// - Complexity: O(1) to make; the query scans every row.
   public func hasPrefix(_ prefix: String) -> RecordPredicate {
     RecordPredicate(.hasPrefix(self, prefix))
   }
 }
 
+/// Comparisons between a field and a value. Each is O(1) to make; the query is
+/// O(log n + k) when the field leads an index, O(n) otherwise.
 extension Field {
   /// True when the field equals `value` (stored the way the record coder stores it).
   public static func == <Value: Encodable & Sendable>(lhs: Field, rhs: Value) -> RecordPredicate {

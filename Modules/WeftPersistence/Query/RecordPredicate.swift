@@ -53,14 +53,20 @@ public struct RecordPredicate: Sendable {
   public static let none = RecordPredicate(.constant(false))
 
   /// Both conditions hold.
+  ///
+  /// - Complexity: O(1).
   public static func && (lhs: RecordPredicate, rhs: RecordPredicate) -> RecordPredicate {
     RecordPredicate(.and(lhs.node, rhs.node))
   }
   /// At least one condition holds.
+  ///
+  /// - Complexity: O(1).
   public static func || (lhs: RecordPredicate, rhs: RecordPredicate) -> RecordPredicate {
     RecordPredicate(.or(lhs.node, rhs.node))
   }
   /// The condition does not hold (NULL comparisons stay false; see the type's note).
+  ///
+  /// - Complexity: O(1).
   public static prefix func ! (operand: RecordPredicate) -> RecordPredicate {
     RecordPredicate(.not(operand.node))
   }

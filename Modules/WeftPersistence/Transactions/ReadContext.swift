@@ -71,6 +71,8 @@ public struct ReadContext {
   }
 
   /// The first column of the first row of `sql`, or `nil` when there is no row.
+  ///
+  /// - Complexity: SQLite's for the first row.
   public func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> DatabaseValue? {
     try connection.scalar(sql, arguments)
   }

@@ -67,16 +67,23 @@ public struct Transaction {
   }
 
   /// The record with `id`, or `nil` (sees this transaction's writes).
+  ///
+  /// - Complexity: O(log n + f).
   public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
     try connection.fetch(type, id: id)
   }
 
   /// Every record matching `descriptor` (sees this transaction's writes).
+  ///
+  /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
+  ///   without.
   public func fetchAll<R: PersistableRecord>(_ descriptor: FetchDescriptor<R>) throws -> [R] {
     try connection.fetchAll(descriptor)
   }
 
   /// Every record of `type` matching `predicate`, sorted and limited.
+  ///
+  /// - Complexity: as `fetchAll(_:)` with a descriptor.
   public func fetchAll<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = [], limit: Int? = nil,
     offset: Int? = nil
@@ -86,6 +93,8 @@ public struct Transaction {
   }
 
   /// How many records of `type` match `predicate`.
+  ///
+  /// - Complexity: O(log n + k) with an index, O(n) without.
   public func count<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil
   )
@@ -108,6 +117,8 @@ public struct Transaction {
   }
 
   /// Runs raw SQL and returns its rows.
+  ///
+  /// - Complexity: SQLite's, plus O(r·c) to copy r rows of c columns.
   public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
     try connection.rows(sql, arguments)
   }
@@ -131,6 +142,8 @@ public struct Transaction {
   }
 
   /// Creates an index on `fields` of `type`'s table.
+  ///
+  /// - Complexity: O(n log n), n = rows already in the table.
   public func createIndex<R: PersistableRecord>(
     on type: R.Type, fields: [String], unique: Bool = false, name: String? = nil
   ) throws {
