@@ -1,1 +1,0 @@
-// DashboardFeature: being built; see docs/features.md once it lands.

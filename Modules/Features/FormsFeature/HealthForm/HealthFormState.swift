@@ -1,0 +1,57 @@
+import Foundation
+import HealthDomain
+
+/// How the last submit ended.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum HealthFormSubmitResult: Sendable, Equatable, Hashable {
+  /// Nothing submitted since the last edit.
+  case none
+  /// Saved and queued for sync; the form was reset.
+  case success(HealthMetric)
+  /// Not saved; the fields are as the person left them.
+  case failure(String)
+
+  /// `none`, `success` or `failure`, for reports and scripts.
+  public var caseName: String {
+    switch self {
+    case .none: "none"
+    case .success: "success"
+    case .failure: "failure"
+    }
+  }
+}
+
+/// The health-data form's observable state, held by `HealthFormClient.cell`.
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct HealthFormState: Sendable, Equatable {
+  /// The fields.
+  public var fields: HealthFormFields
+  /// The reasons the last submit was refused, in display order (empty when none).
+  public var validationErrors: [HealthFormValidationError]
+  /// How the last submit ended.
+  public var result: HealthFormSubmitResult
+  /// Whether a submit is saving.
+  public var isSubmitting: Bool
+  /// How many metrics this form saved.
+  public var submittedCount: Int
+
+  /// An empty form dated `date`.
+  public init(date: Date, metricType: MetricType = .heartRate) {
+    fields = HealthFormFields(metricType: metricType, date: date)
+    validationErrors = []
+    result = .none
+    isSubmitting = false
+    submittedCount = 0
+  }
+
+  /// The first validation error, the one a single-line form shows.
+  public var validationError: HealthFormValidationError? { validationErrors.first }
+  /// Its text.
+  public var validationMessage: String? { validationError?.description }
+  /// Whether the submit button is enabled: a value is typed and nothing is saving.
+  public var canSubmit: Bool {
+    !fields.valueText.trimmingCharacters(in: .whitespaces).isEmpty && !isSubmitting
+  }
+}

@@ -1,1 +1,0 @@
-// FormsFeature: being built; see docs/features.md once it lands.
