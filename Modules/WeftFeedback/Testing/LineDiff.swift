@@ -41,8 +41,8 @@ enum LineDiff {
     return output.joined(separator: "\n")
   }
 
-  /// The diff of two values' renderings.
+  /// The diff of two values' renderings, structs one field per line.
   static func render(expected: Any, actual: Any) -> String {
-    render(Rendering.lines(expected), Rendering.lines(actual))
+    render(Rendering.lines(expected, expanded: true), Rendering.lines(actual, expanded: true))
   }
 }

@@ -17,8 +17,12 @@ enum Rendering {
   /// The value on one line.
   static func inline(_ value: Any) -> String { inline(value, depth: 0) }
 
-  /// The value on as many lines as it needs, indented by two spaces per level.
-  static func lines(_ value: Any) -> [String] { lines(value, depth: 0) }
+  /// The value on as many lines as it needs, indented by two spaces per level. With
+  /// `expanded`, a struct or class is split into one field per line even when it would fit
+  /// on one, so that a diff of two states points at the field that differs.
+  static func lines(_ value: Any, expanded: Bool = false) -> [String] {
+    lines(value, depth: 0, expanded: expanded)
+  }
 
   private static func inline(_ value: Any, depth: Int) -> String {
     guard depth < maxDepth else { return "…" }
@@ -66,10 +70,13 @@ enum Rendering {
     }.joined(separator: ", ")
   }
 
-  private static func lines(_ value: Any, depth: Int) -> [String] {
+  private static func lines(_ value: Any, depth: Int, expanded: Bool = false) -> [String] {
     let single = inline(value, depth: depth)
-    guard single.count > lineWidth, depth < maxDepth else { return [single] }
     let mirror = Mirror(reflecting: value)
+    let expands =
+      expanded && (mirror.displayStyle == .struct || mirror.displayStyle == .class)
+      && !mirror.children.isEmpty
+    guard single.count > lineWidth || expands, depth < maxDepth else { return [single] }
     switch mirror.displayStyle {
     case .optional:
       guard let wrapped = mirror.children.first?.value else { return ["nil"] }

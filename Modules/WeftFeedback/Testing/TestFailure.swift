@@ -79,8 +79,9 @@ public struct EffectChanges: Sendable, Hashable, CustomStringConvertible {
     self.cancelled = cancelled
   }
 
-  /// No effect launched or cancelled.
-  public static var none: EffectChanges { EffectChanges() }
+  /// No effect launched or cancelled. (Not `.none`, which an optional parameter would
+  /// read as "do not check".)
+  public static var nothing: EffectChanges { EffectChanges() }
 
   /// Effects launched by these feedbacks, none cancelled.
   public static func started(_ names: String...) -> EffectChanges { EffectChanges(started: names) }

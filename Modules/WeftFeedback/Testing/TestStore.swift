@@ -16,7 +16,9 @@ import WeftCore
 ///   }
 ///   await clock.waitForSleepers(count: 1)
 ///   clock.advance(by: .seconds(1))
-///   await store.receive(.authenticationResult(.success("token"))) { $0 = .authenticated("token") }
+///   await store.receive(.authenticationResult(.success("token"))) {
+///     $0 = .authenticated("token")
+///   }
 ///   await store.finish()
 /// }
 /// ```
