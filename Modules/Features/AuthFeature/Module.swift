@@ -1,1 +1,0 @@
-// AuthFeature: being built; see docs/features.md once it lands.

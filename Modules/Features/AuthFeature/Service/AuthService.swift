@@ -1,0 +1,205 @@
+import Foundation
+import WeftCore
+import WeftFeedback
+
+/// What the auth service needs from the outside, chosen by the composition root.
+///
+/// - Note: Isolation: `Sendable`; the closures are called from the service's effects.
+public struct AuthDependencies: Sendable {
+  /// The server calls.
+  public var client: AuthClient
+  /// Where the session is persisted.
+  public var sessions: SessionStore
+  /// Hands the current token (or nil) to whatever signs requests.
+  public var setToken: @Sendable (String?) async -> Void
+  /// The current date (the app's clock).
+  public var now: @Sendable () -> Date
+  /// Announces the service's asynchronous work.
+  public var activity: ActivityReporter
+
+  /// Makes the dependencies.
+  public init(
+    client: AuthClient, sessions: SessionStore,
+    setToken: @escaping @Sendable (String?) async -> Void,
+    now: @escaping @Sendable () -> Date, activity: ActivityReporter = .none
+  ) {
+    self.client = client
+    self.sessions = sessions
+    self.setToken = setToken
+    self.now = now
+    self.activity = activity
+  }
+}
+
+/// Signs users in and out: a WeftFeedback feedback system over `AuthState`.
+///
+/// ```swift
+/// let initial = await AuthService.restoredState(sessions: sessions, now: now)
+/// let auth = AuthService(initial: initial, dependencies: dependencies)
+/// await auth.login(Credentials(email: "ada@example.com", password: "correct-horse"))
+/// // auth.state: .authenticating(…), then .authenticated(session) once the server answers
+/// await auth.logout()
+/// ```
+///
+/// The one effect, `authenticate`, runs while the state is `authenticating(credentials)`:
+/// it calls the server, persists the session and hands its token on *before* the state
+/// becomes `authenticated`, so a relaunch right after sign-in finds the session. Leaving
+/// `authenticating` (a logout, a new login) cancels it.
+///
+/// > Important: `logout()` is this feature's part of the app's orchestrated logout: it
+/// > clears the state, the token and the persisted session. Clearing other features' data is
+/// > the composition root's job.
+///
+/// # Performance
+/// One commit per event; one task per sign-in attempt. Nothing is slow except the server.
+///
+/// - Complexity: O(1) per event.
+/// - Note: Isolation: the system runs on its own `FeedbackActor`; every method is callable
+///   from any isolation. The state is readable synchronously from `cell`.
+/// - Note: Allocations: one task per sign-in attempt.
+public final class AuthService: Sendable {
+  /// The feedback system; its cell holds the state.
+  public let system: FeedbackSystem<AuthState, AuthEvent>
+  private let dependencies: AuthDependencies
+
+  /// Starts the service in `initial` (see `restoredState(sessions:now:)`).
+  ///
+  /// - Parameters:
+  ///   - initial: the state to start in.
+  ///   - dependencies: the server, the session store, the token sink, the clock.
+  ///   - monitor: the performance monitor the state cell reports to.
+  public init(
+    initial: AuthState = .initial, dependencies: AuthDependencies,
+    monitor: PerformanceMonitor = .shared
+  ) {
+    self.dependencies = dependencies
+    let activity = dependencies.activity
+    system = FeedbackSystem(
+      initial: initial, name: "AuthService", reduce: AuthState.reduce,
+      feedbacks: Self.feedbacks(dependencies), monitor: monitor,
+      observingEffects: { activity.effects($0) })
+  }
+
+  deinit { system.cancel() }
+
+  /// The cell holding the state: read it synchronously, observe it with selectors.
+  public var cell: StateCell<AuthState> { system.cell }
+
+  /// The current state.
+  public var state: AuthState { system.state }
+
+  /// The feedbacks of the service: `authenticate`.
+  ///
+  /// Public so tests can run them in a `TestStore` with stub dependencies.
+  ///
+  /// - Complexity: O(1) to make.
+  public static func feedbacks(
+    _ dependencies: AuthDependencies
+  ) -> [Feedback<
+    AuthState, AuthEvent
+  >] {
+    [
+      .lensingSkippingRepeated(state: { $0.authenticatingCredentials }) { credentials in
+        let result = await dependencies.client.login(credentials)
+        guard case .success(let session) = result else { return .finished(result) }
+        if Task.isCancelled { return nil }
+        do {
+          try await dependencies.sessions.save(session)
+        } catch {
+          return .finished(.failure(.storage("\(error)")))
+        }
+        await dependencies.setToken(session.token)
+        return .finished(.success(session))
+      }.named("authenticate")
+    ]
+  }
+
+  /// The state to start in after a launch: `authenticated` with the persisted session if it
+  /// is still valid; `failed(.sessionExpired)` (and the record removed) if it expired;
+  /// otherwise `idle`.
+  ///
+  /// - Complexity: one or two statements on the database.
+  /// - Note: Isolation: any.
+  public static func restoredState(
+    sessions: SessionStore, now: @Sendable () -> Date
+  ) async -> AuthState {
+    guard let session = try? await sessions.load() else { return .idle }
+    if session.isValid(at: now()) { return .authenticated(session) }
+    try? await sessions.clear()
+    return .failed(.sessionExpired, retry: nil)
+  }
+
+  // MARK: Intents
+
+  /// Starts signing in with `credentials` and returns once the service is authenticating.
+  ///
+  /// The result arrives as a later state (`authenticated` or `failed`).
+  ///
+  /// - Complexity: O(1) here; the sign-in costs one request.
+  /// - Note: Isolation: any; hops to the service's host.
+  public func login(_ credentials: Credentials) async {
+    await system.sendAndWait(.login(credentials))
+  }
+
+  /// Starts signing in without waiting: what a button handler calls.
+  ///
+  /// The hop to the service is announced to the activity reporter before it is made.
+  ///
+  /// - Complexity: O(1); one task.
+  /// - Note: Isolation: any.
+  public func submit(_ credentials: Credentials) {
+    let system = self.system
+    dependencies.activity.spawn("auth.submit") { await system.sendAndWait(.login(credentials)) }
+  }
+
+  /// Tries the last retryable sign-in again; does nothing if there is none.
+  ///
+  /// - Note: Isolation: any.
+  public func retry() async {
+    await system.sendAndWait(.retry)
+  }
+
+  /// Signs out: the state becomes `idle`, a sign-in in progress is cancelled (and awaited),
+  /// the token is cleared, the persisted session removed, and the server asked to revoke
+  /// the token (best effort).
+  ///
+  /// - Complexity: one database statement and at most one request.
+  /// - Note: Isolation: any. Returns when all of it is done.
+  public func logout() async {
+    let session = state.session
+    await system.sendAndWait(.logout)
+    await system.waitForEffects(atMost: 0)
+    await dependencies.setToken(nil)
+    try? await dependencies.sessions.clear()
+    if let session { await dependencies.client.logout(session.token) }
+  }
+
+  /// Ends the session because the server refused its token: `failed(.sessionExpired)` if the
+  /// token is past its expiry date, otherwise `failed(.tokenRejected)`. Clears the token and
+  /// the persisted session. Does nothing when nobody is signed in.
+  ///
+  /// - Note: Isolation: any.
+  public func tokenRejected() async {
+    guard let session = state.session else { return }
+    let error: AuthError =
+      session.isValid(at: dependencies.now()) ? .tokenRejected : .sessionExpired
+    await endSession(error)
+  }
+
+  /// Ends the session with `error` (`.sessionExpired` or `.tokenRejected`): the state
+  /// becomes `failed(error)`, the token and the persisted session are cleared. Does nothing
+  /// when nobody is signed in.
+  ///
+  /// - Note: Isolation: any.
+  public func endSession(_ error: AuthError) async {
+    guard state.isAuthenticated else { return }
+    await system.sendAndWait(.sessionEnded(error))
+    await dependencies.setToken(nil)
+    try? await dependencies.sessions.clear()
+  }
+
+  /// Stops the service: cancels a sign-in in progress. Used when the app is torn down.
+  ///
+  /// - Complexity: O(1).
+  public func cancel() { system.cancel() }
+}
