@@ -153,6 +153,42 @@ struct GradeWeightsFormTests {
     #expect(form.state.lastError == nil)
   }
 
+  @Test func theSimulatorsSpellingsAreAccepted() throws {
+    let form = try makeForm()
+    try form.set(.count, of: "assignments", to: 4)
+    try form.set(.total, of: "assignments", to: 40)
+    #expect(form.state.category("Assignments")?.eachText == "10")
+    try form.set(.each, of: "EXAMS", to: 12.5)
+    #expect(form.state.category("Exams")?.totalText == "25")
+    for path in [
+      "global/COP101/Assignments", "test/COP101/Assignments", "COP101/Assignments",
+      "assignments", "/Assignments/",
+    ] {
+      #expect(try form.context(at: path) === form.categoryContexts[0], "\(path)")
+    }
+    for path in ["", ".", "COP101", "global/COP101", "test/cop101"] {
+      #expect(try form.context(at: path) === form.classContext, "\(path)")
+    }
+    #expect(try form.request("total-weight", at: "global/COP101/Assignments") == .weight(40))
+    #expect(
+      throws: GradeWeightsError.unknownContext(
+        path: "global/Labs",
+        known: ["test/COP101", "test/COP101/Assignments", "test/COP101/Exams"])
+    ) { try form.context(at: "global/Labs") }
+  }
+
+  @Test func postingReachesTheClassCheck() throws {
+    let form = try makeForm()
+    let checks = form.state.checks
+    try form.post("grade-basis-changed", at: "COP101")
+    #expect(form.state.checks == checks + 1)
+    // A post in one category is not heard by the other category's fields.
+    try form.set(.total, of: "Exams", to: "30")
+    try form.post("total-weight-changed", at: "Assignments")
+    #expect(form.state.category("Exams")?.eachText == "15")
+    #expect(form.state.category("Assignments")?.eachText == "")
+  }
+
   @Test func theStateIsObservableThroughTheCell() throws {
     let form = try makeForm()
     let before = form.cell.version

@@ -144,6 +144,7 @@ struct HealthFormSubmitTests {
     #expect(state.isSubmitting == false)
     #expect(state.validationErrors.isEmpty)
     #expect(state.submittedCount == 1)
+    #expect(state.status == "success")
     await harness.database.close()
   }
 
@@ -190,6 +191,7 @@ struct HealthFormSubmitTests {
     await harness.form.setNotes("typo")
     #expect(await harness.form.submit() == .none)
     #expect(harness.form.state.validationMessage == "Please enter a valid number")
+    #expect(harness.form.state.status == "invalid")
     #expect(harness.form.state.fields.valueText == "abc")
     #expect(harness.form.state.fields.notes == "typo")
     #expect(try await harness.database.count(HealthMetric.self) == 0)

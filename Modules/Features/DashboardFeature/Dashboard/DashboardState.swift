@@ -74,6 +74,9 @@ public struct DashboardState: Sendable, Equatable {
   public var summary: DashboardSummary? { viewState.data?.summary }
   /// The insights on screen (empty without data).
   public var latestInsights: [Insight] { viewState.data?.insights ?? [] }
+  /// The message to show: the local load's error, else the last sync's failure (shown over
+  /// the data, which stays on screen), else `nil`.
+  public var errorMessage: String? { viewState.errorMessage ?? lastSyncError }
   /// The metrics on screen (empty without data).
   public var metrics: [HealthMetric] { viewState.data?.metrics ?? [] }
 }

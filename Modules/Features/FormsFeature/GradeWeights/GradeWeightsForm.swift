@@ -118,7 +118,7 @@ public final class GradeWeightsForm {
   public func set(
     _ field: GradeWeightField, of category: String, to text: String
   ) throws(GradeWeightsError) {
-    guard let pair = fields[category], let context = categoryContext(category) else {
+    guard let context = categoryContext(category), let pair = fields[context.name] else {
       throw .unknownCategory(category, known: categoryContexts.map(\.name))
     }
     do {
@@ -146,6 +146,17 @@ public final class GradeWeightsForm {
     publish(error: nil)
   }
 
+  /// Sets a field to a number, written as a person would type it (`40`, `12.5`); counts
+  /// must be whole.
+  ///
+  /// - Throws: as `set(_:of:to:)` with text.
+  /// - Complexity: as `set(_:of:to:)` with text.
+  public func set(
+    _ field: GradeWeightField, of category: String, to value: Double
+  ) throws(GradeWeightsError) {
+    try set(field, of: category, to: formatWeight(value))
+  }
+
   /// Sets the grade basis and re-runs the class check.
   ///
   /// - Complexity: O(c + d) plus one commit.
@@ -157,27 +168,30 @@ public final class GradeWeightsForm {
 
   // MARK: Contexts by path
 
-  /// The context at `path`: the class (`""`, `"."`, its name or its full path) or a
-  /// category (its name, `Class/Category`, or its full path).
+  /// The context at `path`: the class (`""`, `"."`, its name) or a category (its name), or
+  /// any path whose last segments name one of them — `global/COP101/Assignments`,
+  /// `COP101/Assignments`, `Assignments` — compared without regard to case.
   ///
   /// - Throws: `.unknownContext`, listing the paths that exist.
   /// - Complexity: O(c·d).
   public func context(at path: String) throws(GradeWeightsError) -> Context {
-    let trimmed = path.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
-    if trimmed.isEmpty || trimmed == "." || trimmed == classContext.name
-      || trimmed == classContext.path
-    {
-      return classContext
+    var wanted = path.lowercased().split(separator: "/").map(String.init).filter { $0 != "." }
+    if wanted.isEmpty { return classContext }
+    let candidates: [Context] = [classContext] + categoryContexts
+    // A path written from another root (`global/COP101/Exams` for a form attached below an
+    // app context) is read from the class's name on.
+    let className = classContext.name.lowercased()
+    for attempt in 0..<2 {
+      for context in candidates {
+        let segments = context.path.lowercased().split(separator: "/").map(String.init)
+        if segments.count >= wanted.count, Array(segments.suffix(wanted.count)) == wanted {
+          return context
+        }
+      }
+      guard attempt == 0, let start = wanted.firstIndex(of: className), start > 0 else { break }
+      wanted.removeFirst(start)
     }
-    for context in categoryContexts
-    where trimmed == context.name || trimmed == "\(classContext.name)/\(context.name)"
-      || trimmed == context.path
-    {
-      return context
-    }
-    throw .unknownContext(
-      path: path,
-      known: [classContext.name] + categoryContexts.map { "\(classContext.name)/\($0.name)" })
+    throw .unknownContext(path: path, known: candidates.map(\.path))
   }
 
   /// Requests the requestable `name` from the context at `path` (throwing twin).
@@ -234,6 +248,17 @@ public final class GradeWeightsForm {
     try context(at: path).flagIsSet(Flag.Name(name))
   }
 
+  /// Posts the notification `name` on the context at `path`: observers in its
+  /// context-tree run (the class re-checks on `assessment-category-weight-changed` and
+  /// `grade-basis-changed`), then commits.
+  ///
+  /// - Throws: `.unknownContext`.
+  /// - Complexity: O(d + s), as `Context.post`.
+  public func post(_ name: String, at path: String) throws(GradeWeightsError) {
+    try context(at: path).post(name: Notification.Name(name))
+    publish(error: nil)
+  }
+
   /// Executes the executable `name` from the context at `path` (throwing twin), then
   /// commits.
   ///
@@ -252,8 +277,10 @@ public final class GradeWeightsForm {
 
   // MARK: State
 
+  /// The category named `name`, compared without regard to case.
   private func categoryContext(_ name: String) -> GradeCategoryContext? {
-    categoryContexts.first { $0.name == name }
+    let wanted = name.lowercased()
+    return categoryContexts.first { $0.name.lowercased() == wanted }
   }
 
   /// Rebuilds the state from the contexts and fields and commits it.

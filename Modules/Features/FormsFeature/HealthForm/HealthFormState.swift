@@ -50,6 +50,13 @@ public struct HealthFormState: Sendable, Equatable {
   public var validationError: HealthFormValidationError? { validationErrors.first }
   /// Its text.
   public var validationMessage: String? { validationError?.description }
+  /// One word for scripts and reports: `submitting`, `invalid` (the last submit was refused
+  /// by validation), `success`, `failure` or `none`.
+  public var status: String {
+    if isSubmitting { return "submitting" }
+    if !validationErrors.isEmpty { return "invalid" }
+    return result.caseName
+  }
   /// Whether the submit button is enabled: a value is typed and nothing is saving.
   public var canSubmit: Bool {
     !fields.valueText.trimmingCharacters(in: .whitespaces).isEmpty && !isSubmitting
