@@ -225,6 +225,37 @@ struct HealthFormSubmitTests {
     await harness.database.close()
   }
 
+  @Test func editingASavedMetricQueuesAnUpdate() async throws {
+    let harness = try await FormHarness()
+    await harness.form.setMetricType(.steps)
+    await harness.form.setValueText("4000")
+    guard case .success(let created) = await harness.form.submit() else {
+      Issue.record("the create failed")
+      return
+    }
+    await harness.form.edit(created)
+    #expect(harness.form.state.fields.valueText == "4000")
+    await harness.form.setValueText("4500")
+    guard case .success(let updated) = await harness.form.submit() else {
+      Issue.record("the update failed")
+      return
+    }
+    #expect(updated.id == created.id)
+    #expect(updated.createdAt == created.createdAt)
+    #expect(updated.value == 4500)
+    #expect(harness.form.state.editing == nil)
+    #expect(try await harness.database.count(HealthMetric.self) == 1)
+    let entries = try await harness.database.outbox.pending()
+    #expect(entries.map(\.operation) == [.create, .update])
+    #expect(
+      entries.last?.idempotencyKey
+        == HealthFormClient.idempotencyKey(
+          forUpdating: created.id,
+          operation: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!))
+    #expect(try HealthSyncOperation(entry: entries[1]).change == .upsert(updated))
+    await harness.database.close()
+  }
+
   @Test func theFormIsFreed() async throws {
     weak var weakForm: HealthFormClient?
     weak var weakDatabase: Database?

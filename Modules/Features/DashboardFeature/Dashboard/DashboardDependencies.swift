@@ -28,6 +28,8 @@ public struct DashboardDependencies: Sendable {
   public var insightLimit: Int
 
   /// Bundles the dependencies.
+  ///
+  /// - Complexity: O(1).
   public init(
     database: Database, client: HTTPClient, clock: any Clock<Duration>,
     now: @escaping @Sendable () -> Date, calendar: Calendar = HealthCalendar.utc,

@@ -59,6 +59,8 @@ public struct DashboardState: Sendable, Equatable {
   public var liveUpdateCount: Int
 
   /// The state before the first load: the week range, idle.
+  ///
+  /// - Complexity: O(1).
   public init(range: DateRange = .week) {
     self.range = range
     self.viewState = .idle

@@ -18,6 +18,8 @@ public final class GradeClassContext: Context, DefaultInitializableContext {
   public private(set) var lastError: ContextError?
 
   /// Makes the context with its observers.
+  ///
+  /// - Complexity: O(1).
   public override init() {
     super.init()
     addObserver(
@@ -65,6 +67,8 @@ public final class GradeCategoryContext: Context, DefaultInitializableContext {
   public private(set) var showsTotalField = true
 
   /// Makes the context with its requestable and executable.
+  ///
+  /// - Complexity: O(1).
   public override init() {
     super.init()
     addRequestable(

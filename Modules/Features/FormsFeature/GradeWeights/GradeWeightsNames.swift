@@ -68,6 +68,8 @@ public struct CategoryWeight: Sendable, Equatable {
   public var weight: Double?
 
   /// Makes the payload.
+  ///
+  /// - Complexity: O(1).
   public init(category: String, weight: Double?) {
     self.category = category
     self.weight = weight

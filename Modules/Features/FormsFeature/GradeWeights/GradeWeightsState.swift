@@ -64,6 +64,8 @@ public struct GradeWeightsState: Sendable, Equatable {
   public var lastError: String?
 
   /// The category named `name`.
+  ///
+  /// - Complexity: O(c), c = categories.
   public func category(_ name: String) -> GradeCategoryState? {
     categories.first { $0.name == name }
   }

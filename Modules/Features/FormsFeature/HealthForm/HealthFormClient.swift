@@ -54,15 +54,46 @@ public actor HealthFormClient: Client {
     "metric-create-\(id.uuidString)"
   }
 
+  /// The idempotency key of one update of metric `id`; `operation` makes it unique per
+  /// update.
+  ///
+  /// - Complexity: O(1).
+  public static func idempotencyKey(forUpdating id: UUID, operation: UUID) -> String {
+    "metric-update-\(id.uuidString)-\(operation.uuidString)"
+  }
+
   // MARK: Editing
 
+  /// Loads a saved metric into the form; the next successful submit updates it (same id,
+  /// source and creation date) and queues an `.update` sync operation.
+  ///
+  /// - Complexity: O(1), one commit.
+  public func edit(_ metric: HealthMetric) {
+    cell.update { state in
+      state.fields = HealthFormFields(
+        metricType: metric.type, valueText: MetricType.format(metric.value), date: metric.date,
+        notes: metric.notes ?? "")
+      state.editing = metric
+      state.result = .none
+      state.validationErrors = []
+    }
+  }
+
   /// Selects the metric type (its unit and range follow).
+  ///
+  /// - Complexity: O(1).
   public func setMetricType(_ type: MetricType) { edit { $0.metricType = type } }
   /// Sets the value text.
+  ///
+  /// - Complexity: O(1).
   public func setValueText(_ text: String) { edit { $0.valueText = text } }
   /// Sets the date.
+  ///
+  /// - Complexity: O(1).
   public func setDate(_ date: Date) { edit { $0.date = date } }
   /// Sets the notes.
+  ///
+  /// - Complexity: O(1).
   public func setNotes(_ notes: String) { edit { $0.notes = notes } }
 
   /// Sets every field at once (one commit).
@@ -92,8 +123,10 @@ public actor HealthFormClient: Client {
 
   // MARK: Submitting
 
-  /// Validates; if valid, saves the metric and enqueues its `.create` sync operation (with
-  /// `idempotencyKey(forCreating:)`) in one write transaction, then resets the form.
+  /// Validates; if valid, saves the metric and enqueues its sync operation in one write
+  /// transaction, then resets the form: a `.create` with `idempotencyKey(forCreating:)` for
+  /// a new metric, an `.update` with `idempotencyKey(forUpdating:operation:)` for one loaded
+  /// with `edit(_:)`.
   ///
   /// - Returns: `.none` when validation refused it (see `validationErrors`), `.success`
   ///   with the saved metric, or `.failure` with the reason (nothing was written; the fields
@@ -114,9 +147,16 @@ public actor HealthFormClient: Client {
     }
     let stamp = now()
     let notes = fields.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+    let original = cell.state.editing
     let metric = HealthMetric(
-      id: makeID(), type: fields.metricType, value: value, date: fields.date,
-      notes: notes.isEmpty ? nil : notes, source: HealthMetric.manualEntry, createdAt: stamp)
+      id: original?.id ?? makeID(), type: fields.metricType, value: value, date: fields.date,
+      notes: notes.isEmpty ? nil : notes, source: original?.source ?? HealthMetric.manualEntry,
+      createdAt: original?.createdAt ?? stamp)
+    let operation: OutboxOperation = original == nil ? .create : .update
+    let key =
+      original == nil
+      ? HealthFormClient.idempotencyKey(forCreating: metric.id)
+      : HealthFormClient.idempotencyKey(forUpdating: metric.id, operation: makeID())
     cell.update { state in
       state.validationErrors = []
       state.result = .none
@@ -124,9 +164,7 @@ public actor HealthFormClient: Client {
     }
     do {
       try await database.write { tx in
-        try tx.saveForSync(
-          metric, operation: .create,
-          idempotencyKey: HealthFormClient.idempotencyKey(forCreating: metric.id))
+        try tx.saveForSync(metric, operation: operation, idempotencyKey: key)
       }
     } catch {
       let result = HealthFormSubmitResult.failure(HealthFormMessages.saveFailed(error))
@@ -139,6 +177,7 @@ public actor HealthFormClient: Client {
     let result = HealthFormSubmitResult.success(metric)
     cell.update { state in
       state.fields = HealthFormFields(metricType: state.fields.metricType, date: stamp)
+      state.editing = nil
       state.isSubmitting = false
       state.result = result
       state.submittedCount += 1
@@ -146,8 +185,8 @@ public actor HealthFormClient: Client {
     return result
   }
 
-  /// Empties the form (value, notes, errors, result; the date becomes `now()`), keeping the
-  /// metric type.
+  /// Empties the form (value, notes, errors, result, the metric being edited; the date
+  /// becomes `now()`), keeping the metric type.
   ///
   /// - Complexity: O(1), one commit.
   public func reset() {

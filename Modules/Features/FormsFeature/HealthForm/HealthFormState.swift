@@ -36,14 +36,20 @@ public struct HealthFormState: Sendable, Equatable {
   public var isSubmitting: Bool
   /// How many metrics this form saved.
   public var submittedCount: Int
+  /// The saved metric being edited (a submit updates it), or `nil` when the form creates a
+  /// new one.
+  public var editing: HealthMetric?
 
   /// An empty form dated `date`.
+  ///
+  /// - Complexity: O(1).
   public init(date: Date, metricType: MetricType = .heartRate) {
     fields = HealthFormFields(metricType: metricType, date: date)
     validationErrors = []
     result = .none
     isSubmitting = false
     submittedCount = 0
+    editing = nil
   }
 
   /// The first validation error, the one a single-line form shows.

@@ -49,6 +49,8 @@ public struct HealthFormFields: Sendable, Equatable, Hashable {
   public var notes: String
 
   /// Makes the fields.
+  ///
+  /// - Complexity: O(1).
   public init(
     metricType: MetricType = .heartRate, valueText: String = "", date: Date, notes: String = ""
   ) {

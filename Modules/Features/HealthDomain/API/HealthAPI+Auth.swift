@@ -12,6 +12,8 @@ extension HealthAPI {
     public var password: String
 
     /// Makes the credentials.
+    ///
+    /// - Complexity: O(1).
     public init(email: String, password: String) {
       self.email = email
       self.password = password
@@ -30,6 +32,8 @@ extension HealthAPI {
     public var expiresAt: Date
 
     /// Makes a session.
+    ///
+    /// - Complexity: O(1).
     public init(token: String, userID: String, expiresAt: Date) {
       self.token = token
       self.userID = userID
@@ -45,6 +49,8 @@ extension HealthAPI {
     public var token: String
 
     /// Makes the request.
+    ///
+    /// - Complexity: O(1).
     public init(token: String) { self.token = token }
   }
 
@@ -58,6 +64,8 @@ extension HealthAPI {
     public var message: String
 
     /// Makes an error body.
+    ///
+    /// - Complexity: O(1).
     public init(code: String, message: String) {
       self.code = code
       self.message = message
@@ -65,6 +73,8 @@ extension HealthAPI {
   }
 
   /// The error codes the backend sends in `ErrorBody.code`.
+  ///
+  /// - Note: Isolation: namespace of constant strings; any isolation.
   public enum ErrorCode {
     /// 401 on login: the email or the password is wrong.
     public static let invalidCredentials = "invalid_credentials"
@@ -75,6 +85,8 @@ extension HealthAPI {
   }
 
   /// Why a login (or a signed call) was refused, read from a `NetworkError`.
+  ///
+  /// - Note: Isolation: a `Sendable` value.
   public enum AuthFailure: Sendable, Equatable {
     /// 401 `invalid_credentials`: clear the password and say so.
     case invalidCredentials

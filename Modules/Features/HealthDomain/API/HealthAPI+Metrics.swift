@@ -24,6 +24,8 @@ extension HealthAPI {
     public var createdAt: Date
 
     /// Makes the DTO of `metric`.
+    ///
+    /// - Complexity: O(1).
     public init(_ metric: HealthMetric) {
       id = metric.id
       type = metric.type
@@ -59,6 +61,8 @@ extension HealthAPI {
     public var priority: Insight.Priority
 
     /// Makes the DTO of `insight`.
+    ///
+    /// - Complexity: O(1).
     public init(_ insight: Insight) {
       id = insight.id
       title = insight.title

@@ -33,6 +33,8 @@ public enum HealthAPI {
   public static let coding = JSONCoding(dates: .iso8601WithFractionalSeconds)
 
   /// The paths, in the form `SimulatedTransport.route` takes (`{id}` is a parameter).
+  ///
+  /// - Note: Isolation: namespace of constant strings; any isolation.
   public enum Path {
     /// `/auth/login`.
     public static let login = "/auth/login"
@@ -48,10 +50,14 @@ public enum HealthAPI {
     public static let insights = "/insights"
 
     /// `/metrics/<id>`.
+    ///
+    /// - Complexity: O(1).
     public static func metric(id: UUID) -> String { "/metrics/\(id.uuidString)" }
   }
 
   /// The query item names.
+  ///
+  /// - Note: Isolation: namespace of constant strings; any isolation.
   public enum Query {
     /// `from`: the start of the interval, `HealthAPI.queryDate` format.
     public static let from = "from"

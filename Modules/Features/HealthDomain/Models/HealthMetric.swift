@@ -40,6 +40,8 @@ public struct HealthMetric: PersistableRecord, Equatable, Hashable {
   public var createdAt: Date
 
   /// Makes a metric; `unit` defaults to the type's unit.
+  ///
+  /// - Complexity: O(1).
   public init(
     id: UUID, type: MetricType, value: Double, unit: String? = nil, date: Date,
     notes: String? = nil, source: String = HealthMetric.manualEntry, createdAt: Date

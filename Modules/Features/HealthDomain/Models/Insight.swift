@@ -11,6 +11,8 @@ public struct Insight: PersistableRecord, Equatable, Hashable {
   public static let tableName = "insight"
 
   /// How urgent an insight is. Raw values equal the case names.
+  ///
+  /// - Note: Isolation: a `Sendable` value.
   public enum Priority: String, CaseIterable, Codable, Sendable, Hashable, Comparable {
     /// Nice to know.
     case low
@@ -27,6 +29,7 @@ public struct Insight: PersistableRecord, Equatable, Hashable {
       }
     }
 
+    /// - Complexity: O(1).
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
   }
 
@@ -42,6 +45,8 @@ public struct Insight: PersistableRecord, Equatable, Hashable {
   public var priority: Priority
 
   /// Makes an insight.
+  ///
+  /// - Complexity: O(1).
   public init(id: UUID, title: String, body: String, date: Date, priority: Priority) {
     self.id = id
     self.title = title

@@ -26,6 +26,8 @@ public struct DashboardSummary: Sendable, Equatable, Hashable, Codable {
   public var heartRateSamples: Int
 
   /// A summary with the given numbers.
+  ///
+  /// - Complexity: O(1).
   public init(
     averageHeartRate: Double?, totalSteps: Double, sleepDuration: Double, heartRateSamples: Int
   ) {

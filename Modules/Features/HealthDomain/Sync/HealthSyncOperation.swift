@@ -26,6 +26,8 @@ import WeftPersistence
 /// - Note: Allocations: the decoded metric.
 public struct HealthSyncOperation: Sendable, Equatable {
   /// What the operation does to the backend's copy.
+  ///
+  /// - Note: Isolation: a `Sendable` value.
   public enum Change: Sendable, Equatable {
     /// Create or replace the metric.
     case upsert(HealthMetric)
@@ -41,6 +43,8 @@ public struct HealthSyncOperation: Sendable, Equatable {
   public var idempotencyKey: String
 
   /// Makes an operation.
+  ///
+  /// - Complexity: O(1).
   public init(change: Change, operation: OutboxOperation, idempotencyKey: String) {
     self.change = change
     self.operation = operation
@@ -131,6 +135,8 @@ public enum HealthSyncError: Error, Sendable, Equatable, CustomStringConvertible
 /// - Note: Isolation: stateless; any isolation.
 public enum HealthSyncPayload {
   /// The payload of a create or update of `metric`.
+  ///
+  /// - Complexity: O(f), f = the metric's fields.
   public static func encode(_ metric: HealthMetric) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -138,11 +144,15 @@ public enum HealthSyncPayload {
   }
 
   /// The metric in a create or update payload.
+  ///
+  /// - Complexity: O(p), p = payload size.
   public static func decodeMetric(_ payload: Data) throws -> HealthMetric {
     try JSONDecoder().decode(HealthMetric.self, from: payload)
   }
 
   /// The id in a delete payload.
+  ///
+  /// - Complexity: O(p), p = payload size.
   public static func decodeID(_ payload: Data) throws -> UUID {
     try JSONDecoder().decode(UUID.self, from: payload)
   }
