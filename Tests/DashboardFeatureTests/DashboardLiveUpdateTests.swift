@@ -39,6 +39,18 @@ struct DashboardLiveUpdateTests {
     await harness.database.close()
   }
 
+  @Test func catchUpShowsEveryEarlierCommit() async throws {
+    let harness = try await Harness()
+    await harness.dashboard.load()
+    try await harness.database.write { tx in try tx.saveForSync(metric(1, .steps, 10, at: -hour)) }
+    await harness.dashboard.catchUp()
+    #expect(harness.dashboard.state.metrics.map(\.id) == [uuid(1)])
+    #expect(harness.dashboard.state.liveUpdateCount == 1)
+    await harness.dashboard.catchUp()
+    #expect(harness.dashboard.state.liveUpdateCount == 1)
+    await harness.database.close()
+  }
+
   @Test func observedValuesWaitForTheFirstLoad() async throws {
     let harness = try await Harness()
     await harness.dashboard.startObserving()

@@ -38,6 +38,26 @@ extension DashboardClient {
       })
   }
 
+  /// Re-reads the local data of the range on screen, without a sync: when it returns, every
+  /// write committed before the call is shown. The observation does the same on its own a
+  /// moment later; call this to reach that point deterministically (the simulator's settle
+  /// step, tests). Does nothing before the first load or while a range change loads.
+  ///
+  /// - Complexity: one read transaction; one commit when the data changed.
+  public func catchUp() async {
+    let state = cell.state
+    guard let shown = state.viewState.data, shown.range == state.range else { return }
+    let range = state.range
+    let interval = range.interval(relativeTo: dependencies.now(), calendar: dependencies.calendar)
+    let limit = dependencies.insightLimit
+    guard
+      let data = try? await dependencies.database.read({ db in
+        try DashboardLocalStore.fetch(db, range: range, interval: interval, insightLimit: limit)
+      })
+    else { return }
+    applyObserved(data)
+  }
+
   /// Stops following the database, and returns once the observation task has ended (so
   /// nothing it delivered is still being applied).
   ///
