@@ -1,0 +1,254 @@
+/// Walks the parsed statements in order: binds variables, unrolls loops, builds each step
+/// from its command's builder, and enforces the one-time statements and the limits.
+///
+/// - Complexity: O(s·a + w), s = steps produced, a = arguments per step (statements without
+///   variables are built once), w = statements evaluated, at most `workLimit`.
+struct Evaluator {
+  let environment: Environment
+  private var steps: [Step] = []
+  /// Statements evaluated so far (steps, lets, flow/seed and loop iterations).
+  private var work = 0
+  private let workLimit: Int
+  private var name: (value: String, line: Int)?
+  private var seed: (value: UInt64, line: Int)?
+  private var sawStatement = false
+  private var views = ViewGroups()
+  /// Steps of statements without variables, by statement id.
+  private var cache: [Int: StepKind] = [:]
+  /// The spans of the enclosing `repeat`s, outermost first.
+  private var loops: [Span] = []
+
+  init(environment: Environment) {
+    self.environment = environment
+    let (limit, overflow) = environment.options.maxSteps.multipliedReportingOverflow(by: 8)
+    self.workLimit = overflow ? .max : max(100_000, limit)
+  }
+
+  private var source: Source { environment.source }
+
+  mutating func evaluate(_ statements: [Statement]) throws(FlowError) -> Flow {
+    var scope = Scope()
+    try run(statements, scope: &scope, depth: 0, iterations: [])
+    return Flow(name: name?.value, seed: seed?.value, file: source.file, steps: steps)
+  }
+
+  private mutating func run(
+    _ statements: [Statement], scope: inout Scope, depth: Int, iterations: [Int]
+  ) throws(FlowError) {
+    for statement in statements {
+      try charge(statement)
+      switch statement.spec.role {
+      case .flowName: try flowName(statement, scope: scope, depth: depth)
+      case .seed: try seed(statement, scope: scope, depth: depth)
+      case .letBinding: try bind(statement, scope: &scope)
+      case .repeatBlock:
+        try repeatBlock(statement, scope: &scope, depth: depth, iterations: iterations)
+      case .step(let build):
+        try step(statement, build: build, scope: scope, iterations: iterations)
+      }
+      sawStatement = true
+    }
+  }
+
+  private func makeReader(_ statement: Statement, _ scope: Scope) -> ArgumentReader {
+    ArgumentReader(statement: statement, environment: environment, scope: scope, views: views)
+  }
+
+  // MARK: Steps
+
+  private mutating func step(
+    _ statement: Statement, build: (inout ArgumentReader) throws(FlowError) -> StepKind,
+    scope: Scope, iterations: [Int]
+  ) throws(FlowError) {
+    let cacheable = statement.spec.cacheable && !statement.usesVariables
+    let kind: StepKind
+    if cacheable, let cached = cache[statement.id] {
+      kind = cached
+    } else {
+      var reader = makeReader(statement, scope)
+      kind = try build(&reader)
+      try reader.finish()
+      views = reader.views
+      if cacheable { cache[statement.id] = kind }
+    }
+    guard steps.count < environment.options.maxSteps else {
+      throw stepCap(at: loops.first ?? statement.commandSpan)
+    }
+    steps.append(
+      Step(
+        kind: kind, location: source.location(statement.commandSpan),
+        length: statement.span.length, sourceLine: source.line(statement.commandSpan.line),
+        iterations: iterations))
+  }
+
+  private func stepCap(at span: Span) -> FlowError {
+    source.error(
+      .stepCapExceeded, at: span,
+      "flow expands to more than \(NumberText.grouped(environment.options.maxSteps)) steps",
+      hint: "lower a repeat count, or split the flow into several files")
+  }
+
+  private mutating func charge(_ statement: Statement) throws(FlowError) {
+    work += 1
+    guard work > workLimit else { return }
+    throw source.error(
+      .stepCapExceeded, at: loops.first ?? statement.commandSpan,
+      "flow evaluates more than \(NumberText.grouped(workLimit)) statements while unrolling "
+        + "(steps, lets and loop iterations)",
+      hint: "lower a repeat count, or move 'let' out of the loop")
+  }
+
+  // MARK: Loops
+
+  private mutating func repeatBlock(
+    _ statement: Statement, scope: inout Scope, depth: Int, iterations: [Int]
+  ) throws(FlowError) {
+    var reader = makeReader(statement, scope)
+    let countSyntax = try reader.requireValue("N")
+    let count = try repeatCount(countSyntax, reader)
+    var variable = "i"
+    if let keyword = reader.next() {
+      try reader.literal("as", keyword)
+      let nameArgument = try reader.require("NAME")
+      variable = try reader.variableName(nameArgument)
+    }
+    try reader.finish()
+    let body = statement.block ?? []
+    var perIteration = 0
+    for child in body {
+      let (sum, overflow) = perIteration.addingReportingOverflow(child.minimumSteps)
+      perIteration = overflow ? .max : sum
+    }
+    if perIteration > 0 {
+      let (total, overflow1) = count.multipliedReportingOverflow(by: perIteration)
+      let (after, overflow2) = steps.count.addingReportingOverflow(total)
+      if overflow1 || overflow2 || after > environment.options.maxSteps {
+        throw stepCap(at: loops.first ?? statement.commandSpan.through(countSyntax.span))
+      }
+    }
+    loops.append(statement.commandSpan.through(countSyntax.span))
+    let line = statement.commandSpan.line
+    for iteration in 1...count {
+      if iteration > 1 { try charge(statement) }
+      scope.push([variable: Scope.Binding(value: .number(.integer(iteration)), line: line)])
+      try run(body, scope: &scope, depth: depth + 1, iterations: iterations + [iteration])
+      scope.pop()
+    }
+    loops.removeLast()
+  }
+
+  private func repeatCount(
+    _ value: ValueSyntax, _ reader: ArgumentReader
+  ) throws(FlowError)
+    -> Int
+  {
+    let resolved = try reader.resolve(value)
+    var count: Int?
+    switch resolved {
+    case .number(.integer(let integer)): count = integer
+    case .number(.decimal(let decimal)): count = Int(exactly: decimal)
+    case .text(let text, quoted: false):
+      switch NumberText.parse(text) {
+      case .number(.integer(let integer)): count = integer
+      case .number(.decimal(let decimal)): count = Int(exactly: decimal)
+      case .tooLarge, .invalid: break
+      }
+    case .text(_, quoted: true): break
+    }
+    guard let count, count > 0 else {
+      throw source.error(
+        .badRepeatCount, at: value.span,
+        "repeat count must be a positive whole number, got \(resolved.display)",
+        hint: "write repeat N { ... } with N of at least 1")
+    }
+    return count
+  }
+
+  // MARK: Variables
+
+  private mutating func bind(_ statement: Statement, scope: inout Scope) throws(FlowError) {
+    let reader = makeReader(statement, scope)
+    guard !statement.keywords.isEmpty else { throw reader.missing("NAME = VALUE") }
+    try reader.finish()
+    for keyword in statement.keywords {
+      let value = try makeReader(statement, scope).resolve(keyword.value)
+      if let existing = scope.localBinding(keyword.name) {
+        throw source.error(
+          .duplicateVariable, at: keyword.span,
+          "variable '$\(keyword.name)' is already defined on line \(existing.line)",
+          hint: "use another name; a variable can be redefined only in a nested block")
+      }
+      scope.define(keyword.name, Scope.Binding(value: value, line: keyword.span.line))
+    }
+  }
+
+  // MARK: Flow name and seed
+
+  private mutating func flowName(
+    _ statement: Statement, scope: Scope, depth: Int
+  )
+    throws(FlowError)
+  {
+    if depth > 0 {
+      throw source.error(
+        .misplacedStatement, at: statement.commandSpan,
+        "'flow' must be at the top level, not inside a block",
+        hint: "move it to the first line of the file")
+    }
+    if let name {
+      throw source.error(
+        .duplicateFlow, at: statement.commandSpan,
+        "duplicate 'flow': the flow is already named on line \(name.line)",
+        hint: "keep one 'flow \"name\"' line")
+    }
+    if sawStatement {
+      throw source.error(
+        .misplacedStatement, at: statement.commandSpan,
+        "'flow' must come before other statements", hint: "move it to the first line of the file")
+    }
+    var reader = makeReader(statement, scope)
+    let value = try reader.requireValue("\"NAME\"")
+    let text = try reader.text(value)
+    try reader.finish()
+    name = (text, statement.commandSpan.line)
+  }
+
+  private mutating func seed(_ statement: Statement, scope: Scope, depth: Int) throws(FlowError) {
+    if depth > 0 {
+      throw source.error(
+        .misplacedStatement, at: statement.commandSpan,
+        "'seed' must be at the top level, not inside a block",
+        hint: "move it near the top of the file")
+    }
+    if let seed {
+      throw source.error(
+        .duplicateSeed, at: statement.commandSpan,
+        "duplicate 'seed': the seed is already set on line \(seed.line)",
+        hint: "keep one 'seed N' line")
+    }
+    var reader = makeReader(statement, scope)
+    let value = try reader.requireValue("N")
+    let resolved = try reader.resolve(value)
+    var parsed: UInt64?
+    switch resolved {
+    case .number(.integer(let integer)): parsed = UInt64(exactly: integer)
+    case .number(.decimal(let decimal)): parsed = UInt64(exactly: decimal)
+    case .text(let text, quoted: false):
+      parsed = UInt64(text.filter { $0 != "_" })
+      if parsed == nil, NumberText.looksNumeric(text) {
+        throw source.error(
+          .badNumber, at: value.span, "bad number '\(text)' for seed",
+          hint: "a seed is a whole number from 0 to \(UInt64.max)")
+      }
+    case .text(_, quoted: true): break
+    }
+    guard let parsed else {
+      throw source.error(
+        .wrongValueKind, at: value.span,
+        "expected a whole number for seed, got \(resolved.display)",
+        hint: "a seed is a whole number from 0 to \(UInt64.max)")
+    }
+    try reader.finish()
+    seed = (parsed, statement.commandSpan.line)
+  }
+}

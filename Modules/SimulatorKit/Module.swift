@@ -1,1 +1,0 @@
-// SimulatorKit: being built; see docs/simulator.md once it lands.

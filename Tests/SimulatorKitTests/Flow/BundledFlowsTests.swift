@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import SimulatorKit
+
+/// The flows in `Flows/` and the language reference.
+@Suite struct BundledFlows {
+  static let files = [
+    "auth.flow", "dashboard.flow", "forms.flow", "login-to-sync.flow", "offline-burst.flow",
+    "fanout-100k.flow",
+  ]
+
+  static func source(_ name: String) throws -> String {
+    try String(
+      contentsOf: FlowTesting.root.appendingPathComponent("Flows").appendingPathComponent(name),
+      encoding: .utf8)
+  }
+
+  @Test func everyFileInFlowsIsListed() throws {
+    let directory = FlowTesting.root.appendingPathComponent("Flows")
+    let present = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".flow") }
+    #expect(Set(present) == Set(Self.files))
+  }
+
+  @Test(arguments: files)
+  func bundledFlowParses(_ name: String) throws {
+    let path = FlowTesting.root.appendingPathComponent("Flows").appendingPathComponent(name).path
+    let flow = try Flow.load(path: path, knownPaths: FlowTesting.appPaths)
+    #expect(flow.name != nil)
+    #expect(flow.seed != nil)
+    #expect(!flow.steps.isEmpty)
+  }
+
+  @Test func offlineBurstSubmitsAHundredTimesWhileOffline() throws {
+    let flow = try FlowTesting.parse(try Self.source("offline-burst.flow"))
+    let kinds = flow.steps.map(\.kind)
+    let offline = try #require(kinds.firstIndex(of: .networkOffline))
+    let online = try #require(kinds.firstIndex(of: .networkOnline))
+    #expect(kinds[offline..<online].filter { $0 == .submitHealthForm }.count == 100)
+    #expect(kinds[online...].contains(.waitSyncIdle(timeout: .seconds(60))))
+    #expect(kinds.last == .expect(.init(path: "outbox.count", op: .equal, value: .number(0))))
+  }
+
+  @Test func fanOutAttachesOneHundredThousandViewsOneOnTheChangedValue() throws {
+    let flow = try FlowTesting.parse(try Self.source("fanout-100k.flow"))
+    let attached = flow.steps.compactMap { step -> (Int, String)? in
+      if case .attachViews(let count, let path, _) = step.kind { (count, path) } else { nil }
+    }
+    #expect(attached.map(\.0).reduce(0, +) == 100_000)
+    #expect(attached.filter { $0.1 == "form.result" }.map(\.0) == [1])
+  }
+
+  @Test func theReferenceDocumentsEveryCommand() throws {
+    let reference = try String(
+      contentsOf: FlowTesting.root.appendingPathComponent("docs/simulator-language.md"),
+      encoding: .utf8)
+    for command in FlowCommand.all {
+      #expect(reference.contains("`\(command.usage)`"), "docs lack the usage of '\(command.name)'")
+      for alias in command.aliases {
+        #expect(reference.contains("`\(alias)`"), "docs lack the alias '\(alias)'")
+      }
+    }
+    for kind in FlowError.Kind.allCases {
+      #expect(reference.contains("`\(kind.rawValue)`"), "docs lack the error kind '\(kind)'")
+    }
+    for metric in StepKind.Metric.allCases {
+      #expect(reference.contains(metric.rawValue), "docs lack the metric '\(metric)'")
+    }
+  }
+}

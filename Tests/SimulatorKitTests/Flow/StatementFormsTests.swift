@@ -1,0 +1,380 @@
+import Foundation
+import Testing
+
+@testable import SimulatorKit
+
+/// Every valid form of every statement, one row each: the source and the step it builds.
+@Suite struct StatementForms {
+  typealias Kind = StepKind
+  static let today = FlowTesting.date(2026, 1, 15)
+  static let now = FlowTesting.now
+  static let day: TimeInterval = 86_400
+
+  static let forms: [(String, StepKind)] = [
+    // Views
+    (
+      "views 10 observe auth.state", .attachViews(count: 10, path: "auth.state", name: "auth.state")
+    ),
+    (
+      "views 100_000 observe dashboard.summary as summary",
+      .attachViews(count: 100_000, path: "dashboard.summary", name: "summary")
+    ),
+    (
+      "views 1 observe form.result as \"the one\"",
+      .attachViews(count: 1, path: "form.result", name: "the one")
+    ),
+    (
+      "views 5 observe auth.state\nviews detach auth.state",
+      .detachViews(name: "auth.state", count: nil)
+    ),
+    ("views 5 observe auth.state as a\nviews detach a 2", .detachViews(name: "a", count: 2)),
+    ("views 5 observe auth.state\nviews detach all", .detachAllViews),
+    // Auth
+    (
+      "login email=ada@example.com password=correct-horse",
+      .login(email: "ada@example.com", password: "correct-horse")
+    ),
+    ("login password=\"p w\" email=a@b", .login(email: "a@b", password: "p w")),
+    ("login email=\"\" password=\"\"", .login(email: "", password: "")),
+    ("login.set email=ada@example.com", .setLoginFields(email: "ada@example.com", password: nil)),
+    ("login.set password=x", .setLoginFields(email: nil, password: "x")),
+    ("login.set email=a password=b", .setLoginFields(email: "a", password: "b")),
+    ("login.submit", .submitLogin),
+    ("login.dismiss-error", .dismissLoginError),
+    ("logout", .logout),
+    ("auth.retry", .retryAuth),
+    ("session.expire", .expireSession),
+    ("app.relaunch", .relaunchApp),
+    ("verify-email", .verifyEmail),
+    ("verify.email", .verifyEmail),
+    // Dashboard
+    ("open dashboard", .openDashboard(range: nil)),
+    ("dashboard.open", .openDashboard(range: nil)),
+    ("open dashboard range=day", .openDashboard(range: .day)),
+    ("open dashboard range=week", .openDashboard(range: .week)),
+    ("open dashboard range=month", .openDashboard(range: .month)),
+    (
+      "open dashboard range=custom from=2026-01-01 to=2026-01-10",
+      .openDashboard(
+        range: .custom(from: FlowTesting.date(2026, 1, 1), to: FlowTesting.date(2026, 1, 10)))
+    ),
+    (
+      "open dashboard from=today-7d to=today",
+      .openDashboard(range: .custom(from: today - 7 * day, to: today))
+    ),
+    ("dashboard.range day", .setDashboardRange(.day)),
+    ("dashboard.range week", .setDashboardRange(.week)),
+    ("dashboard.range month", .setDashboardRange(.month)),
+    (
+      "dashboard.range custom from=2026-01-01T08:30 to=now",
+      .setDashboardRange(.custom(from: FlowTesting.date(2026, 1, 1, 8, 30), to: now))
+    ),
+    ("dashboard.refresh", .refreshDashboard),
+    // Health form
+    ("form.set metric=heartRate", .setHealthForm(.init(metric: .heartRate))),
+    ("form.set value=72", .setHealthForm(.init(value: "72"))),
+    ("form.set value=36.60", .setHealthForm(.init(value: "36.60"))),
+    ("form.set value=abc", .setHealthForm(.init(value: "abc"))),
+    ("form.set value=\"\"", .setHealthForm(.init(value: ""))),
+    ("form.set date=today", .setHealthForm(.init(date: today))),
+    ("form.set date=today-3d", .setHealthForm(.init(date: today - 3 * day))),
+    ("form.set date=today+1w", .setHealthForm(.init(date: today + 7 * day))),
+    ("form.set date=now-2h", .setHealthForm(.init(date: now - 7200))),
+    ("form.set date=now+30m", .setHealthForm(.init(date: now + 1800))),
+    ("form.set date=now-10s", .setHealthForm(.init(date: now - 10))),
+    ("form.set date=2026-11-20", .setHealthForm(.init(date: FlowTesting.date(2026, 11, 20)))),
+    (
+      "form.set date=2026-11-20T08:30:15",
+      .setHealthForm(.init(date: FlowTesting.date(2026, 11, 20, 8, 30) + 15))
+    ),
+    ("form.set date=2024-02-29", .setHealthForm(.init(date: FlowTesting.date(2024, 2, 29)))),
+    ("form.set notes=\"after a walk\"", .setHealthForm(.init(notes: "after a walk"))),
+    (
+      "form.set metric=sleepREM value=1.5 date=today notes=deep",
+      .setHealthForm(.init(metric: .sleepREM, value: "1.5", date: today, notes: "deep"))
+    ),
+    ("form.submit", .submitHealthForm),
+    ("form.reset", .resetHealthForm),
+    // Grade weights
+    (
+      "grades.set assignments.total=40",
+      .setGradeWeights([.init(group: .assignments, field: .total, value: 40)])
+    ),
+    (
+      "grades.set exams.each=12.5 exams.count=4 assignments.each=10 assignments.count=3 "
+        + "exams.total=50",
+      .setGradeWeights([
+        .init(group: .exams, field: .each, value: 12.5),
+        .init(group: .exams, field: .count, value: 4),
+        .init(group: .assignments, field: .each, value: 10),
+        .init(group: .assignments, field: .count, value: 3),
+        .init(group: .exams, field: .total, value: 50),
+      ])
+    ),
+    ("grades.basis percent", .setGradeBasis(.percent)),
+    ("grades.basis points", .setGradeBasis(.points)),
+    // Context tree
+    ("context.request total-weight", .contextRequest(name: "total-weight", at: nil)),
+    (
+      "context.request total-weight at=global/COP101/Assignments",
+      .contextRequest(name: "total-weight", at: "global/COP101/Assignments")
+    ),
+    ("context.flag set edited", .contextFlag(.set, name: "edited", at: nil)),
+    ("context.flag unset edited at=global", .contextFlag(.unset, name: "edited", at: "global")),
+    ("context.execute swap at=global/C", .contextExecute(name: "swap", at: "global/C")),
+    ("context.post changed", .contextPost(name: "changed", at: nil)),
+    // App state
+    ("tab dashboard", .selectTab("dashboard")),
+    ("navigate push settings", .navigatePush("settings")),
+    ("navigate pop", .navigatePop),
+    ("sheet present verifyEmail", .presentSheet("verifyEmail")),
+    ("sheet dismiss", .dismissSheet),
+    ("alert dismiss", .dismissAlert),
+    ("feature offlineMode on", .setFeature("offlineMode", enabled: true)),
+    ("feature offlineMode off", .setFeature("offlineMode", enabled: false)),
+    ("feature x true", .setFeature("x", enabled: true)),
+    ("feature x false", .setFeature("x", enabled: false)),
+    // Network and clock
+    ("network offline", .networkOffline),
+    ("network online", .networkOnline),
+    ("network latency 250ms", .networkLatency(.milliseconds(250), jitter: .zero)),
+    (
+      "network latency 1.5s jitter=20ms",
+      .networkLatency(.milliseconds(1500), jitter: .milliseconds(20))
+    ),
+    ("network fault timeout", .networkFault(.init(kind: .timeout))),
+    ("network fault drop rate=0.25", .networkFault(.init(kind: .drop, rate: 0.25))),
+    (
+      "network fault 5xx status=503 retry-after=2s count=3 path=/api/metrics*",
+      .networkFault(
+        .init(
+          kind: .serverError, count: 3, path: "/api/metrics*", status: 503,
+          retryAfter: .seconds(2)))
+    ),
+    (
+      "network fault 429 retry-after=1m rate=1",
+      .networkFault(.init(kind: .rateLimited, rate: 1, retryAfter: .seconds(60)))
+    ),
+    ("network fault truncated rate=0", .networkFault(.init(kind: .truncated, rate: 0))),
+    (
+      "network fault garbage path=\"/api/sync\"",
+      .networkFault(.init(kind: .garbage, path: "/api/sync"))
+    ),
+    ("network faults clear", .clearNetworkFaults),
+    ("network fault clear", .clearNetworkFaults),
+    ("realtime connect", .realtime(.connect)),
+    ("realtime disconnect", .realtime(.disconnect)),
+    ("realtime drop", .realtime(.drop)),
+    ("realtime push insight title=\"Walk more\"", .pushInsight(title: "Walk more", body: nil)),
+    (
+      "realtime push insight title=Hi body=\"Drink water\"",
+      .pushInsight(title: "Hi", body: "Drink water")
+    ),
+    ("clock advance 5s", .advanceClock(.seconds(5))),
+    ("clock advance 2m", .advanceClock(.seconds(120))),
+    ("clock advance 1h", .advanceClock(.seconds(3600))),
+    ("clock advance 1h30m", .advanceClock(.seconds(5400))),
+    ("clock advance 1d", .advanceClock(.seconds(86_400))),
+    ("clock advance 10us", .advanceClock(.microseconds(10))),
+    ("clock advance 7ns", .advanceClock(.nanoseconds(7))),
+    ("clock advance 0s", .advanceClock(.zero)),
+    ("wait sync.idle", .waitSyncIdle(timeout: nil)),
+    ("wait sync.idle timeout=30s", .waitSyncIdle(timeout: .seconds(30))),
+    (
+      "wait auth.state == authenticated",
+      .wait(.init(path: "auth.state", op: .equal, value: .word("authenticated")), timeout: nil)
+    ),
+    (
+      "wait outbox.count <= 0 timeout=1m",
+      .wait(.init(path: "outbox.count", op: .lessOrEqual, value: .number(0)), timeout: .seconds(60))
+    ),
+    // Expectations: every operator and every kind of value
+    (
+      "expect outbox.count == 0",
+      .expect(.init(path: "outbox.count", op: .equal, value: .number(0)))
+    ),
+    (
+      "expect outbox.count != 1",
+      .expect(.init(path: "outbox.count", op: .notEqual, value: .number(1)))
+    ),
+    ("expect outbox.count < 2", .expect(.init(path: "outbox.count", op: .less, value: .number(2)))),
+    (
+      "expect outbox.count <= -2",
+      .expect(.init(path: "outbox.count", op: .lessOrEqual, value: .number(-2)))
+    ),
+    (
+      "expect outbox.count > 2.5",
+      .expect(.init(path: "outbox.count", op: .greater, value: .number(2.5)))
+    ),
+    (
+      "expect outbox.count >= 1_000",
+      .expect(.init(path: "outbox.count", op: .greaterOrEqual, value: .number(1000)))
+    ),
+    (
+      "expect form.error contains \"between 30\"",
+      .expect(.init(path: "form.error", op: .contains, value: .string("between 30")))
+    ),
+    (
+      "expect app.isAuthenticated == true",
+      .expect(.init(path: "app.isAuthenticated", op: .equal, value: .bool(true)))
+    ),
+    (
+      "expect app.isAuthenticated == off",
+      .expect(.init(path: "app.isAuthenticated", op: .equal, value: .bool(false)))
+    ),
+    ("expect app.sheet == nil", .expect(.init(path: "app.sheet", op: .equal, value: .none))),
+    (
+      "expect clock.now >= today-1d",
+      .expect(.init(path: "clock.now", op: .greaterOrEqual, value: .date(today - day)))
+    ),
+    (
+      "expect clock.now < 2026-02-01",
+      .expect(.init(path: "clock.now", op: .less, value: .date(FlowTesting.date(2026, 2, 1))))
+    ),
+    (
+      "expect sync.completed < 5s",
+      .expect(.init(path: "sync.completed", op: .less, value: .duration(.seconds(5))))
+    ),
+    (
+      "expect auth.error == \"\"",
+      .expect(.init(path: "auth.error", op: .equal, value: .string("")))
+    ),
+    (
+      "expect network.requests == 5xx",
+      .expect(.init(path: "network.requests", op: .equal, value: .word("5xx")))
+    ),
+    (
+      "expect dashboard.summary == nil",
+      .expect(.init(path: "dashboard.summary", op: .equal, value: .none))
+    ),
+    (
+      "assert auth.state == idle",
+      .expect(.init(path: "auth.state", op: .equal, value: .word("idle")))
+    ),
+    (
+      "expect auth.state==idle",
+      .expect(.init(path: "auth.state", op: .equal, value: .word("idle")))
+    ),
+    // Output
+    ("log \"hello\"", .log("hello")),
+    ("log hello", .log("hello")),
+    (
+      "log \"tab\\tquote\\\" backslash\\\\ dollar\\$ newline\\n\"",
+      .log("tab\tquote\" backslash\\ dollar$ newline\n")
+    ),
+  ]
+
+  @Test(arguments: forms)
+  func statementBuildsItsStep(source: String, expected: StepKind) throws {
+    let kinds = try FlowTesting.kinds(source)
+    #expect(kinds.last == expected, "\(source)")
+    let line = source.split(separator: "\n").last.map(String.init) ?? source
+    let command = try #require(FlowCommand.all.first { $0.name == expected.command })
+    #expect(
+      ([command.name] + command.aliases).contains { line == $0 || line.hasPrefix($0 + " ") },
+      "\(expected.command) does not name the command of \(line)")
+  }
+
+  @Test func everyCommandHasAValidFormInTheTable() {
+    let sources = Self.forms.map(\.0)
+    for command in FlowCommand.all where !["flow", "seed", "let", "repeat"].contains(command.name) {
+      let covered = sources.contains { source in
+        source.split(separator: "\n").contains { line in
+          line == command.name || line.hasPrefix(command.name + " ")
+        }
+      }
+      #expect(covered, "no valid form of '\(command.name)'")
+    }
+  }
+
+  @Test func flowSeedLetAndRepeat() throws {
+    let flow = try FlowTesting.parse(
+      """
+      flow "a name"
+      seed 18_446_744_073_709_551_615
+      let n = 2
+      repeat $n { log "x" }
+      """)
+    #expect(flow.name == "a name")
+    #expect(flow.seed == .max)
+    #expect(flow.steps.map(\.kind) == [.log("x"), .log("x")])
+    #expect(flow.file == FlowTesting.file)
+    #expect(try FlowTesting.parse("seed 0").seed == 0)
+    #expect(try FlowTesting.parse("log x").name == nil)
+  }
+
+  @Test func pathsArePrefixesOrKnownAndAnyPathWithoutAList() throws {
+    #expect(try FlowTesting.kinds("views 1 observe dashboard").count == 1)
+    let flow = try Flow.parse(source: "expect any.thing_1.x == 1", knownPaths: nil)
+    #expect(
+      flow.steps.first?.kind == .expect(.init(path: "any.thing_1.x", op: .equal, value: .number(1)))
+    )
+  }
+
+  @Test func stepsCarryTheirLocationAndLine() throws {
+    let flow = try FlowTesting.parse("# comment\n  logout ; login.submit\n")
+    #expect(
+      flow.steps.map(\.location) == [
+        Flow.SourceLocation(file: FlowTesting.file, line: 2, column: 3),
+        Flow.SourceLocation(file: FlowTesting.file, line: 2, column: 12),
+      ])
+    #expect(flow.steps.map(\.sourceLine) == ["  logout ; login.submit", "  logout ; login.submit"])
+    #expect(flow.steps[0].location.description == "Flows/test.flow:2:3")
+  }
+
+  @Test func stepsRenderRunFailuresLikeParseErrors() throws {
+    let flow = try FlowTesting.parse(
+      "expect auth.state == authenticated\nrepeat 2 { logout ; expect outbox.count == 0 }")
+    #expect(flow.steps.map(\.length) == [34, 6, 24, 6, 24])
+    #expect(
+      flow.steps[0].diagnostic("expected authenticated, got failed", hint: "check the password")
+        == """
+        Flows/test.flow:1:1: error: expected authenticated, got failed
+            1 | expect auth.state == authenticated
+              | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+        hint: check the password
+        """)
+    #expect(
+      flow.steps[4].diagnostic("expected 0, got 3")
+        == """
+        Flows/test.flow:2:21: error: expected 0, got 3 (iteration 2)
+            2 | repeat 2 { logout ; expect outbox.count == 0 }
+              |                     ^~~~~~~~~~~~~~~~~~~~~~~~
+        """)
+    let nested = try FlowTesting.parse("repeat 2 { repeat 3 { logout } }")
+    #expect(
+      nested.steps[5].diagnostic("boom")
+        .hasPrefix("Flows/test.flow:1:23: error: boom (iterations 2, 3)\n"))
+  }
+
+  @Test func flowsRoundTripThroughJSON() throws {
+    let flow = try FlowTesting.parse(Self.forms.map(\.0).joined(separator: "\n"))
+    let data = try JSONEncoder().encode(flow)
+    #expect(try JSONDecoder().decode(Flow.self, from: data) == flow)
+  }
+
+  @Test func datesFollowTheInjectedReferenceAndTimeZone() throws {
+    let options = Flow.ParseOptions(
+      now: FlowTesting.date(2026, 3, 10, 2),
+      timeZone: TimeZone(secondsFromGMT: -5 * 3600) ?? .current)
+    let kinds = try FlowTesting.kinds(
+      "form.set date=today\nform.set date=2026-03-01", options: options)
+    // 02:00 UTC on March 10 is 21:00 on March 9 at UTC-5, whose midnight is 05:00 UTC.
+    #expect(kinds[0] == .setHealthForm(.init(date: FlowTesting.date(2026, 3, 9, 5))))
+    #expect(kinds[1] == .setHealthForm(.init(date: FlowTesting.date(2026, 3, 1, 5))))
+  }
+
+  @Test func valuesPrintAsAFlowWouldWriteThem() {
+    let values: [(StepKind.Value, String)] = [
+      (.number(72), "72"), (.number(36.6), "36.6"), (.bool(true), "true"),
+      (.string("a"), "\"a\""), (.string("say \"hi\" \\ bye"), #""say \"hi\" \\ bye""#),
+      (.word("idle"), "idle"), (.duration(.milliseconds(1500)), "1500ms"),
+      (.duration(.seconds(120)), "2m"), (.none, "nil"),
+      (.date(FlowTesting.date(2026, 11, 20)), "2026-11-20T00:00:00Z"),
+    ]
+    for (value, text) in values { #expect(value.description == text) }
+    #expect(
+      StepKind.Condition(path: "outbox.count", op: .lessOrEqual, value: .number(0)).description
+        == "outbox.count <= 0")
+  }
+}
