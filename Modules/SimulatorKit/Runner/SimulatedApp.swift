@@ -1,0 +1,141 @@
+import WeftCore
+
+/// What `weft-sim` drives: an app built headlessly, its observable values by path, and the
+/// engine counters the report is made of.
+///
+/// `AppSimulation` adapts AppFeature's runtime to this protocol; tests drive the runner with
+/// small fakes, so the runner's accounting is tested without the whole app.
+///
+/// - Note: Isolation: MainActor, like the views the simulator attaches.
+@MainActor
+public protocol SimulatedApp: AnyObject {
+  /// Every observable path, sorted; flows are validated against it.
+  var observablePathNames: [String] { get }
+
+  /// The observable named `path`, or `nil`.
+  func observable(named path: String) -> SimObservable?
+
+  /// Performs an app step: every `StepKind` except views, `expect`, `wait(_:timeout:)` and
+  /// `log`, which the runner handles itself. Returns when the step's direct effects settled.
+  ///
+  /// - Throws: `SimulationError` with a message naming what went wrong (a misused context,
+  ///   an unknown tab) — a failed step, never a crash.
+  func perform(_ step: StepKind) async throws(SimulationError)
+
+  /// Drives virtual time until the app is quiescent and pending MainActor deliveries ran.
+  func settle() async
+
+  /// Waits in virtual time until `predicate` holds, settling between clock advances; returns
+  /// whether it held before `timeout` (virtual) elapsed.
+  func wait(until predicate: @MainActor () -> Bool, timeout: Duration?) async -> Bool
+
+  /// Cumulative engine counters.
+  func counters() -> EngineCounters
+
+  /// Commit-to-delivery latencies recorded since the last `resetLatencies()`.
+  func latencies() -> Histogram
+
+  /// Clears the latency histograms.
+  func resetLatencies()
+
+  /// Values of every observable path, sorted by path: the state trace line of a step.
+  func traceLine() -> String
+}
+
+/// Engine-wide counters, summed over every component of the app.
+public struct EngineCounters: Sendable, Equatable {
+  /// Commits over all clients and stores.
+  public var commits: UInt64 = 0
+  /// Subscriber callbacks invoked.
+  public var deliveries: UInt64 = 0
+  /// MainActor (and other actor) delivery jobs.
+  public var deliveryJobs: UInt64 = 0
+  /// SQL statements executed by the database.
+  public var sqlStatements: UInt64 = 0
+
+  /// Makes counters.
+  public init(
+    commits: UInt64 = 0, deliveries: UInt64 = 0, deliveryJobs: UInt64 = 0,
+    sqlStatements: UInt64 = 0
+  ) {
+    self.commits = commits
+    self.deliveries = deliveries
+    self.deliveryJobs = deliveryJobs
+    self.sqlStatements = sqlStatements
+  }
+
+  /// The difference `self - earlier`, clamped at zero.
+  public func since(_ earlier: EngineCounters) -> EngineCounters {
+    EngineCounters(
+      commits: commits &- min(commits, earlier.commits),
+      deliveries: deliveries &- min(deliveries, earlier.deliveries),
+      deliveryJobs: deliveryJobs &- min(deliveryJobs, earlier.deliveryJobs),
+      sqlStatements: sqlStatements &- min(sqlStatements, earlier.sqlStatements))
+  }
+}
+
+/// A value a view observes, as the simulator sees it.
+public enum SimValue: Sendable, Hashable, CustomStringConvertible {
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case bool(Bool)
+  case none
+
+  public var description: String {
+    switch self {
+    case .int(let value): "\(value)"
+    case .double(let value): NumberText.format(value)
+    case .string(let value): value
+    case .bool(let value): value ? "true" : "false"
+    case .none: "nil"
+    }
+  }
+
+  /// The numeric value, if it is a number.
+  public var number: Double? {
+    switch self {
+    case .int(let value): Double(value)
+    case .double(let value): value
+    default: nil
+    }
+  }
+}
+
+/// One observable path: how to read it now and how to subscribe a view to it.
+public struct SimObservable: Sendable {
+  /// The dotted path (`dashboard.summary.totalSteps`).
+  public let name: String
+  /// The WeftCore selector behind it: what `--explain` names as a re-render's cause.
+  public let selector: String
+  /// The current value, read synchronously.
+  public let read: @Sendable () -> SimValue
+  /// Subscribes `body` on the MainActor; every subscriber of one path shares one selector.
+  public let subscribe:
+    @Sendable (_ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void) -> Subscription
+
+  /// Makes an observable.
+  public init(
+    name: String, selector: String, read: @escaping @Sendable () -> SimValue,
+    subscribe:
+      @escaping @Sendable (
+        _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
+      ) -> Subscription
+  ) {
+    self.name = name
+    self.selector = selector
+    self.read = read
+    self.subscribe = subscribe
+  }
+}
+
+/// A step that could not be carried out, with a message that says why.
+public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong, naming the context path, the name or the value involved.
+  public var message: String
+
+  /// Makes an error.
+  public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
+}
