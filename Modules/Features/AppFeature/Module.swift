@@ -1,1 +1,0 @@
-// AppFeature: being built; see docs/features.md once it lands.

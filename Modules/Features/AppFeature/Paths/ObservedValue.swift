@@ -1,0 +1,37 @@
+/// A value the simulator observes at a path: small, `Sendable`, comparable, printable.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case bool(Bool)
+  /// No value (an optional that is nil).
+  case none
+
+  public var description: String {
+    switch self {
+    case .int(let value): String(value)
+    case .double(let value):
+      value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    case .string(let value): value
+    case .bool(let value): String(value)
+    case .none: "none"
+    }
+  }
+
+  /// The value as a number, when it is one.
+  public var number: Double? {
+    switch self {
+    case .int(let value): Double(value)
+    case .double(let value): value
+    case .string, .bool, .none: nil
+    }
+  }
+
+  /// `.double(value)`, or `.none` for nil.
+  public static func optional(_ value: Double?) -> ObservedValue { value.map(Self.double) ?? .none }
+
+  /// `.string(value)`, or `.none` for nil.
+  public static func optional(_ value: String?) -> ObservedValue { value.map(Self.string) ?? .none }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import HealthDomain
+import Synchronization
+import WeftCore
+import WeftNetworking
+import WeftPersistence
+
+/// The realtime connection as the app shows it.
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct RealtimeState: Sendable, Equatable {
+  /// The connection's state.
+  public var connection: ConnectionState = .disconnected
+  /// Insights received since launch.
+  public var receivedInsights = 0
+  /// The title of the last insight received.
+  public var lastInsightTitle: String?
+
+  /// The launch state.
+  public init() {}
+
+  /// The connection state's name: `disconnected`, `connecting`, `connected`,
+  /// `reconnecting` or `failed`.
+  public var name: String {
+    switch connection {
+    case .disconnected: "disconnected"
+    case .connecting: "connecting"
+    case .connected: "connected"
+    case .reconnecting: "reconnecting"
+    case .failed: "failed"
+    }
+  }
+}
+
+/// The client owning `RealtimeState`.
+///
+/// - Note: Isolation: an actor; reads are synchronous from any isolation.
+public actor RealtimeClient: Client {
+  public nonisolated let cell: StateCell<RealtimeState>
+
+  /// Makes the client.
+  public init(monitor: PerformanceMonitor = .shared) {
+    cell = StateCell(RealtimeState(), name: "Realtime", monitor: monitor)
+  }
+
+  func setConnection(_ state: ConnectionState) {
+    update { if $0.connection != state { $0.connection = state } }
+  }
+
+  func received(_ insight: Insight) {
+    update {
+      $0.receivedInsights += 1
+      $0.lastInsightTitle = insight.title
+    }
+  }
+}
+
+/// Keeps the realtime connection and feeds the insights it receives into the database,
+/// where the dashboard observes them.
+///
+/// Messages are `HealthAPI.InsightDTO` JSON. The connection's states and messages are
+/// consumed by two long-lived tasks that update `RealtimeClient`.
+///
+/// Work accounting (for settling): `connect`, `disconnect` and a simulated drop begin one
+/// piece of work, ended when the consumer sees the connection reach a stable state
+/// (`connected`, `disconnected` or `failed`); reconnect delays in between sleep on the app's
+/// clock. `expectMessage()` begins one piece ended when a message has been stored.
+///
+/// - Complexity: O(1) per state change; one database write per insight.
+/// - Note: Isolation: `Sendable`; the connection is an actor; consumers run in their tasks.
+/// - Note: Allocations: two tasks for the service's lifetime; one record per insight.
+final class RealtimeService: Sendable {
+  let connection: RealtimeConnection
+  let client: RealtimeClient
+  private let books: RealtimeBooks
+  private let tasks = Mutex<[Task<Void, Never>]>([])
+
+  init(
+    connection: RealtimeConnection, client: RealtimeClient, database: Database,
+    tracker: WorkTracker, afterInsight: @escaping @Sendable () async -> Void
+  ) {
+    self.connection = connection
+    self.client = client
+    let books = RealtimeBooks(tracker: tracker)
+    self.books = books
+    let states = connection.states
+    let messages = connection.messages
+    let stateTask = Task {
+      for await state in states {
+        await client.setConnection(state)
+        switch state {
+        case .connected, .disconnected, .failed: books.endTransition()
+        case .connecting, .reconnecting: break
+        }
+      }
+    }
+    let messageTask = Task {
+      for await message in messages {
+        if let insight = Self.insight(from: message) {
+          try? await database.save(insight)
+          await client.received(insight)
+          await afterInsight()
+        }
+        books.endMessage()
+      }
+    }
+    tasks.withLock { $0 = [stateTask, messageTask] }
+  }
+
+  /// Connects, unless connected or already on the way.
+  ///
+  /// - Throws: `AppActionError.realtime` when the connection is not disconnected or failed.
+  func connect() async throws(AppActionError) {
+    let state = await connection.state
+    switch state {
+    case .disconnected, .failed: break
+    case .connecting, .connected, .reconnecting:
+      throw .realtime("the realtime connection is already \(state): disconnect it first")
+    }
+    books.beginTransition()
+    await connection.connect()
+  }
+
+  /// Connects if disconnected or failed; does nothing otherwise.
+  func connectIfNeeded() async {
+    try? await connect()
+  }
+
+  /// Disconnects, unless already disconnected.
+  ///
+  /// - Throws: `AppActionError.realtime` when already disconnected.
+  func disconnect() async throws(AppActionError) {
+    let state = await connection.state
+    guard state != .disconnected else {
+      throw .realtime("the realtime connection is already disconnected")
+    }
+    books.beginTransition()
+    await connection.disconnect()
+  }
+
+  /// Runs `drop` (which makes the open connection fail) as a transition that ends when the
+  /// connection is back (or has given up).
+  ///
+  /// - Throws: `AppActionError.realtime` when not connected.
+  func simulateDrop(_ drop: @Sendable () -> Bool) async throws(AppActionError) {
+    let state = await connection.state
+    guard state == .connected else {
+      throw .realtime("the realtime connection is \(state): connect it before dropping it")
+    }
+    books.beginTransition()
+    if !drop() { books.endTransition() }
+  }
+
+  /// Announces a message about to be pushed; ended once it has been handled.
+  func expectMessage() { books.beginMessage() }
+
+  /// Withdraws an announced message that could not be pushed.
+  func cancelExpectedMessage() { books.endMessage() }
+
+  /// Disconnects, stops the consumers and ends any announced work (teardown).
+  func shutDown() async {
+    await connection.disconnect()
+    for task in tasks.withLock({ $0 }) { task.cancel() }
+    books.endAll()
+  }
+
+  static func insight(from message: RealtimeMessage) -> Insight? {
+    let data: Data
+    switch message {
+    case .text(let text): data = Data(text.utf8)
+    case .data(let bytes): data = bytes
+    }
+    return (try? HealthAPI.coding.makeDecoder().decode(HealthAPI.InsightDTO.self, from: data))?
+      .record
+  }
+}
+
+/// The realtime work announced to the tracker and not yet ended.
+final class RealtimeBooks: Sendable {
+  struct Pending {
+    var transition = false
+    var messages = 0
+  }
+
+  private let pending = Mutex(Pending())
+  private let tracker: WorkTracker
+
+  init(tracker: WorkTracker) { self.tracker = tracker }
+
+  func beginTransition() {
+    let begins = pending.withLock { pending -> Bool in
+      defer { pending.transition = true }
+      return !pending.transition
+    }
+    if begins { tracker.begin("realtime.transition") }
+  }
+
+  func endTransition() {
+    let ended = pending.withLock { pending -> Bool in
+      defer { pending.transition = false }
+      return pending.transition
+    }
+    if ended { tracker.end("realtime.transition") }
+  }
+
+  func beginMessage() {
+    pending.withLock { $0.messages += 1 }
+    tracker.begin("realtime.message")
+  }
+
+  func endMessage() {
+    let ended = pending.withLock { pending -> Bool in
+      guard pending.messages > 0 else { return false }
+      pending.messages -= 1
+      return true
+    }
+    if ended { tracker.end("realtime.message") }
+  }
+
+  func endAll() {
+    endTransition()
+    let messages = pending.withLock { pending -> Int in
+      defer { pending.messages = 0 }
+      return pending.messages
+    }
+    for _ in 0..<messages { tracker.end("realtime.message") }
+  }
+}

@@ -1,0 +1,365 @@
+import AuthFeature
+import DashboardFeature
+import FormsFeature
+import Foundation
+import HealthDomain
+import Synchronization
+import WeftContexts
+import WeftCore
+import WeftNetworking
+import WeftPersistence
+
+/// One launch of the app: the database, every client and service, and the wiring between
+/// them. `AppRuntime` makes one at build time and a new one at each relaunch.
+///
+/// The wiring (all announced to the work tracker, so settling sees it):
+/// - auth state → `AppState` (user, token, loading), applied in order on one queue;
+/// - login routes → `AppState` (home, verification sheet, back to login), same queue;
+/// - signed in, network back, offline mode off → a sync pass; a form saved → a sync pass;
+/// - signed in → the realtime connection; insights it receives → the database;
+/// - a 401 the token cannot survive → the auth service ends the session.
+///
+/// - Note: Isolation: `@MainActor` (the login store and the grade-weights form are);
+///   clients and services run on their own isolation.
+@MainActor
+public final class AppLaunch {
+  /// The database.
+  public let database: Database
+  /// App-wide UI state.
+  public let appState: AppStateClient
+  /// Signing in and out.
+  public let auth: AuthService
+  /// The login screen.
+  public let login: LoginStore
+  /// The outbox counts.
+  public let outbox: OutboxClient
+  /// The realtime connection's state.
+  public let realtime: RealtimeClient
+  /// The dashboard.
+  public let dashboard: DashboardClient
+  /// The health-data form.
+  public let form: HealthFormClient
+  /// The grade-weights form and its context tree.
+  public let grades: GradeWeightsForm
+  /// Capabilities (the network).
+  public let capabilities: CapabilityManager
+  /// Whether the network is reachable.
+  public let availability: NetworkAvailability
+  /// The HTTP client features use (bearer-authenticated).
+  public let api: HTTPClient
+
+  let dependencies: AppDependencies
+  let sync: SyncEngine
+  let realtimeService: RealtimeService
+  let serial: SerialWork
+  let gradesRoot: Context
+  let follower: DashboardFollower
+  private var subscriptions: [Subscription] = []
+
+  // MARK: Starting
+
+  /// Opens the database, restores the session and wires everything.
+  ///
+  /// - Parameters:
+  ///   - dependencies: the configuration's dependencies.
+  ///   - online: whether the network starts reachable.
+  ///   - flags: the feature flags (they outlive a launch).
+  /// - Throws: what opening the database throws.
+  static func start(
+    _ dependencies: AppDependencies, online: Bool, flags: FeatureFlags
+  ) async throws -> AppLaunch {
+    let database = try await dependencies.database.open()
+    let sessions = SessionStore(database: database)
+    let restored = await AuthService.restoredState(sessions: sessions, now: dependencies.now)
+    return AppLaunch(
+      dependencies, database: database, restored: restored, online: online, flags: flags)
+  }
+
+  private init(
+    _ dependencies: AppDependencies, database: Database, restored: AuthState, online: Bool,
+    flags: FeatureFlags
+  ) {
+    self.dependencies = dependencies
+    self.database = database
+    let monitor = dependencies.monitor
+    let tracker = dependencies.tracker
+    let link = AuthLink()
+    let tokens = TokenStore(token: restored.session?.token) { _ in
+      await link.service?.tokenRejected()
+      throw AuthError.tokenRejected
+    }
+    availability = NetworkAvailability(available: online)
+    capabilities = CapabilityManager(monitor: monitor)
+    api = Self.httpClient(dependencies, availability: availability, bearer: tokens)
+    let authHTTP = Self.httpClient(dependencies, availability: availability, bearer: nil)
+
+    var initial = AppState()
+    initial.featureFlags = flags
+    initial.currentUser = restored.session?.user
+    initial.authToken = restored.session?.token
+    let appState = AppStateClient(initial, monitor: monitor)
+    self.appState = appState
+    let serial = SerialWork(tracker: tracker)
+    self.serial = serial
+
+    auth = AuthService(
+      initial: restored,
+      dependencies: AuthDependencies(
+        client: .http(authHTTP), sessions: SessionStore(database: database),
+        setToken: { await tokens.setToken($0) }, now: dependencies.now,
+        activity: tracker.reporter),
+      monitor: monitor)
+    link.service = auth
+    login = LoginStore(auth: auth, activity: tracker.reporter, monitor: monitor) { route in
+      serial.enqueue("app.route") { await appState.handle(route) }
+    }
+
+    outbox = OutboxClient(monitor: monitor)
+    sync = SyncEngine(
+      SyncEngine.Dependencies(
+        database: database, client: api, capabilities: capabilities, appState: appState,
+        outbox: outbox, tracker: tracker, clock: dependencies.clock, now: dependencies.now))
+
+    dashboard = DashboardClient(
+      dependencies: DashboardDependencies(
+        database: database, client: api, clock: dependencies.clock, now: dependencies.now))
+    let follower = DashboardFollower(dashboard: dashboard, database: database)
+    self.follower = follower
+
+    realtime = RealtimeClient(monitor: monitor)
+    let connection = RealtimeConnection(
+      transport: dependencies.realtimeTransport ?? UnavailableRealtime(),
+      policy: dependencies.reconnectPolicy, heartbeat: dependencies.heartbeat,
+      clock: dependencies.clock, seed: dependencies.seed)
+    realtimeService = RealtimeService(
+      connection: connection, client: realtime, database: database, tracker: tracker,
+      afterInsight: { await follower.caughtUp() })
+    form = HealthFormClient(database: database, now: dependencies.now, makeID: dependencies.makeID)
+    gradesRoot = Context.global.createSubcontext(named: "App")
+    do {
+      grades = try GradeWeightsForm(in: gradesRoot)
+    } catch {
+      preconditionFailure("the default grade-weights form cannot fail to build: \(error)")
+    }
+    wire(tracker: tracker)
+  }
+
+  private static func httpClient(
+    _ dependencies: AppDependencies, availability: NetworkAvailability, bearer: TokenStore?
+  ) -> HTTPClient {
+    var middleware: [any Middleware] = [
+      MetricsMiddleware(monitor: dependencies.monitor),
+      RetryMiddleware(policy: dependencies.retryPolicy, seed: dependencies.seed),
+      OfflineMiddleware(availability: availability),
+    ]
+    if let bearer { middleware.append(BearerAuthMiddleware(tokens: bearer)) }
+    if dependencies.requestTimeout != nil { middleware.append(TimeoutMiddleware()) }
+    return HTTPClient(
+      baseURL: dependencies.baseURL, transport: dependencies.transport, clock: dependencies.clock,
+      middleware: middleware, coding: HealthAPI.coding,
+      defaultTimeout: dependencies.requestTimeout)
+  }
+
+  private func wire(tracker: WorkTracker) {
+    let appState = self.appState
+    let serial = self.serial
+    let sync = self.sync
+    let realtimeService = self.realtimeService
+    subscriptions.append(
+      auth.cell.observeSynchronously(
+        Selector(id: "app.session") { AuthMirror(session: $0.session, isLoading: $0.isLoading) }
+      ) { change in
+        serial.enqueue("app.session") { await appState.mirror(change.value) }
+      })
+    subscriptions.append(
+      capabilities.cell.observeSynchronously(
+        Selector(id: "sync.network") { $0.isAvailable(NetworkCapability.name) }
+      ) { change in
+        if change.value { sync.requestPass() }
+      })
+    subscriptions.append(
+      appState.cell.observeSynchronously(
+        Selector(id: "sync.gate") { $0.isAuthenticated && !$0.featureFlags.isOfflineMode }
+      ) { change in
+        if change.value { sync.requestPass() }
+      })
+    guard dependencies.realtimeTransport != nil else { return }
+    subscriptions.append(
+      appState.cell.observeSynchronously(Selector(id: "realtime.gate") { $0.isAuthenticated }) {
+        change in
+        if change.value {
+          tracker.spawn("realtime.autoconnect") { await realtimeService.connectIfNeeded() }
+        }
+      })
+  }
+
+  /// Registers the network capability and starts the work a launch begins with: a sync pass
+  /// (it also counts the outbox) and, when signed in, the realtime connection.
+  func begin() async {
+    await capabilities.register(
+      NetworkCapability(transport: dependencies.transport, availability: availability),
+      available: availability.isAvailable)
+    sync.requestPass()
+    if auth.state.isAuthenticated, dependencies.realtimeTransport != nil {
+      let realtimeService = self.realtimeService
+      dependencies.tracker.spawn("realtime.autoconnect") {
+        await realtimeService.connectIfNeeded()
+      }
+    }
+  }
+
+  // MARK: Operations
+
+  /// Sets whether the network is reachable (the flag the HTTP client reads and the
+  /// capability the sync engine validates).
+  func setNetwork(online: Bool) async {
+    availability.set(online)
+    await capabilities.setAvailability(online, for: NetworkCapability.self)
+  }
+
+  /// Loads the dashboard (starting its database observation the first time), with `range`
+  /// if given, then waits until it shows what the database holds.
+  func loadDashboard(range: DateRange?) async {
+    if follower.start() { await dashboard.startObserving() }
+    if let range { await dashboard.select(range) } else { await dashboard.load() }
+    await follower.caughtUp()
+  }
+
+  /// Submits the health form; a saved metric requests a sync pass and waits until the
+  /// dashboard shows it.
+  func submitForm() async -> HealthFormSubmitResult {
+    let result = await form.submit()
+    if case .success = result {
+      sync.requestPass()
+      await follower.caughtUp()
+    }
+    return result
+  }
+
+  /// The orchestrated logout: every client drops what belonged to the user.
+  ///
+  /// 1. the realtime connection closes; 2. the auth service signs out (state, token,
+  /// persisted session, server revocation); 3. the login screen is cleared; 4. the dashboard
+  /// and the health form are reset; 5. the user's local data and unsent changes are
+  /// deleted; 6. `AppState` drops user, token, navigation, sheets and alerts.
+  func logout() async {
+    await appState.setLoading(true)
+    try? await realtimeService.disconnect()
+    await auth.logout()
+    login.send(.reset)
+    await dashboard.clear()
+    await form.reset()
+    _ = try? await database.write { tx in
+      try tx.execute("DELETE FROM \(HealthMetric.tableName)")
+      try tx.execute("DELETE FROM \(Insight.tableName)")
+      try tx.execute("DELETE FROM weft_outbox")
+    }
+    await SyncEngine.refreshCounts(syncDependencies)
+    await appState.clearForLogout()
+  }
+
+  var syncDependencies: SyncEngine.Dependencies {
+    SyncEngine.Dependencies(
+      database: database, client: api, capabilities: capabilities, appState: appState,
+      outbox: outbox, tracker: dependencies.tracker, clock: dependencies.clock,
+      now: dependencies.now)
+  }
+
+  /// Requests a sync pass.
+  func requestSync() { sync.requestPass() }
+
+  // MARK: Tearing down
+
+  /// Stops everything and releases the database (closing a file, keeping memory).
+  func tearDown() async {
+    for subscription in subscriptions { subscription.cancel() }
+    subscriptions = []
+    await realtimeService.shutDown()
+    sync.shutDown()
+    serial.shutDown()
+    login.cancel()
+    auth.cancel()
+    await dashboard.stopObserving()
+    await dependencies.database.release(database)
+  }
+}
+
+/// Knows whether the dashboard follows the database, and waits for it to catch up.
+final class DashboardFollower: Sendable {
+  let dashboard: DashboardClient
+  let database: Database
+  private let started = Atomic<Bool>(false)
+
+  init(dashboard: DashboardClient, database: Database) {
+    self.dashboard = dashboard
+    self.database = database
+  }
+
+  /// Marks the dashboard started; true the first time.
+  func start() -> Bool { !started.exchange(true, ordering: .relaxed) }
+
+  /// Returns once the dashboard (if it is showing data) shows what the database holds for
+  /// its range — the end of its database observation's reaction to the last write.
+  ///
+  /// The expected data is read with the dashboard's own query, at the same (frozen) time.
+  func caughtUp() async {
+    guard started.load(ordering: .relaxed) else { return }
+    let state = dashboard.state
+    guard case .success(let shown) = state.viewState else { return }
+    let range = state.range
+    let dependencies = dashboard.dependencies
+    let interval = range.interval(relativeTo: dependencies.now(), calendar: dependencies.calendar)
+    let limit = dependencies.insightLimit
+    guard
+      let expected = try? await database.read({ db in
+        DashboardData(
+          range: range, interval: interval,
+          metrics: try db.fetchAll(
+            HealthMetric.self,
+            where: Field("date") >= interval.start && Field("date") <= interval.end,
+            sortBy: [.descending("date"), .ascending("id")]),
+          insights: try db.fetchAll(
+            Insight.self, sortBy: [.descending("date"), .ascending("id")], limit: limit))
+      }), expected != shown
+    else { return }
+    await dashboard.cell.wait { state in
+      guard case .success(let data) = state.viewState, data.range == range else { return true }
+      return data == expected
+    }
+  }
+}
+
+/// What `AppState` mirrors from the auth service.
+struct AuthMirror: Sendable, Equatable {
+  var session: AuthSession?
+  var isLoading: Bool
+}
+
+extension AppStateClient {
+  func mirror(_ auth: AuthMirror) {
+    setSession(auth.session)
+    setLoading(auth.isLoading)
+  }
+}
+
+/// Lets the token store's refresh reach the auth service made after it.
+final class AuthLink: Sendable {
+  private struct Weak {
+    weak var service: AuthService?
+  }
+
+  private let reference = Mutex(Weak())
+
+  /// The auth service, held weakly (it holds the token store that holds this link).
+  var service: AuthService? {
+    get { reference.withLock { $0.service } }
+    set { reference.withLock { $0.service = newValue } }
+  }
+}
+
+/// The realtime transport of a configuration without one: every dial is refused.
+struct UnavailableRealtime: RealtimeTransport {
+  func connect() async throws -> any RealtimeSocket {
+    throw ConnectionError.refused("this configuration has no realtime endpoint")
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import HealthDomain
+import WeftNetworking
+
+extension AppRuntime {
+  // MARK: App state
+
+  /// Selects the tab named `name` (`dashboard`, `health`, `insights`, `profile`).
+  public func selectTab(_ name: String) async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.appState.select(tabNamed: name)
+    } catch {
+      throw .app(error)
+    }
+  }
+
+  /// Pushes `route` on the navigation stack.
+  public func pushNavigation(_ route: String) async {
+    await launch.appState.push(route)
+  }
+
+  /// Pops the navigation stack.
+  public func popNavigation() async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.appState.pop()
+    } catch {
+      throw .app(error)
+    }
+  }
+
+  /// Presents the sheet named `name`.
+  public func presentSheet(_ name: String) async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.appState.present(sheetNamed: name)
+    } catch {
+      throw .app(error)
+    }
+  }
+
+  /// Dismisses the presented sheet.
+  public func dismissSheet() async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.appState.dismissSheet()
+    } catch {
+      throw .app(error)
+    }
+  }
+
+  /// Dismisses the presented alert.
+  public func dismissAlert() async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.appState.dismissAlert()
+    } catch {
+      throw .app(error)
+    }
+  }
+
+  /// Turns the feature flag `name` on or off (`offlineMode` stops syncing while on).
+  public func setFeature(_ name: String, enabled: Bool) async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.appState.setFlag(name, enabled: enabled)
+    } catch {
+      throw .app(error)
+    }
+    try await settleIfAuto()
+  }
+
+  // MARK: Realtime
+
+  /// Connects the realtime connection.
+  ///
+  /// - Throws: `AppActionError.realtime` when it is not disconnected or failed.
+  public func realtimeConnect() async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.realtimeService.connect()
+    } catch {
+      throw .app(error)
+    }
+    try await settleIfAuto()
+  }
+
+  /// Disconnects the realtime connection.
+  ///
+  /// - Throws: `AppActionError.realtime` when already disconnected.
+  public func realtimeDisconnect() async throws(AppRuntimeError) {
+    do throws(AppActionError) {
+      try await launch.realtimeService.disconnect()
+    } catch {
+      throw .app(error)
+    }
+    try await settleIfAuto()
+  }
+
+  /// Drops the realtime connection from the server side; it reconnects with backoff.
+  ///
+  /// - Throws: `AppRuntimeError.simulationOnly` live; `AppActionError.realtime` when not
+  ///   connected.
+  public func realtimeDrop() async throws(AppRuntimeError) {
+    let server = try simulated("realtime drop").realtime
+    do throws(AppActionError) {
+      try await launch.realtimeService.simulateDrop { server.drop("simulated drop") }
+    } catch {
+      throw .app(error)
+    }
+    try await settleIfAuto()
+  }
+
+  /// The server generates an insight and pushes it over the realtime connection; the app
+  /// stores it and the dashboard shows it.
+  ///
+  /// - Throws: `AppRuntimeError.simulationOnly` live; `AppActionError.realtime` when the
+  ///   connection is not open.
+  public func pushInsight(title: String, body: String? = nil) async throws(AppRuntimeError) {
+    let environment = try simulated("realtime push")
+    guard environment.realtime.isConnected else {
+      throw .app(.realtime("the realtime connection is not open: connect it before pushing"))
+    }
+    let insight = environment.server.addInsight(title: title, body: body ?? title)
+    let text =
+      (try? HealthAPI.coding.makeEncoder().encode(insight)).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      ?? "{}"
+    let launch = self.launch
+    launch.realtimeService.expectMessage()
+    if !environment.realtime.push(.text(text)) {
+      launch.realtimeService.cancelExpectedMessage()
+      throw .app(.realtime("the realtime connection closed before the push"))
+    }
+    try await settleIfAuto()
+  }
+}

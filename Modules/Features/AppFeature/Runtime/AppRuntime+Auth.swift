@@ -1,0 +1,77 @@
+import AuthFeature
+import Foundation
+import HealthDomain
+import WeftNetworking
+
+extension AppRuntime {
+  /// Types the credentials into the login screen and presses the button, as a user would.
+  ///
+  /// Settles: afterwards `auth.state` is `authenticated` or `failed`.
+  public func login(email: String, password: String) async throws(AppRuntimeError) {
+    launch.login.send(.setEmail(email))
+    launch.login.send(.setPassword(password))
+    launch.login.send(.submit)
+    try await settleIfAuto()
+  }
+
+  /// Types into the login screen's fields (nil leaves a field as it is).
+  public func setLoginFields(email: String? = nil, password: String? = nil) {
+    if let email { launch.login.send(.setEmail(email)) }
+    if let password { launch.login.send(.setPassword(password)) }
+  }
+
+  /// Presses the login button (ignored unless both fields are filled and nothing is loading).
+  public func submitLogin() async throws(AppRuntimeError) {
+    launch.login.send(.submit)
+    try await settleIfAuto()
+  }
+
+  /// Dismisses the login screen's error message.
+  public func dismissLoginError() {
+    launch.login.send(.dismissError)
+  }
+
+  /// Retries the last retryable sign-in (a network failure, an unverified email).
+  public func retryAuth() async throws(AppRuntimeError) {
+    await launch.auth.retry()
+    try await settleIfAuto()
+  }
+
+  /// Signs out: the orchestrated logout across every client (see `AppLaunch.logout()`).
+  public func logout() async throws(AppRuntimeError) {
+    let launch = self.launch
+    try await run("app.logout") { await launch.logout() }
+  }
+
+  /// Makes the session's token expire now, on the server and in the app: the app goes back
+  /// to the login screen with "session expired".
+  ///
+  /// - Throws: `AppActionError.notAuthenticated` when nobody is signed in.
+  public func expireSession() async throws(AppRuntimeError) {
+    guard let session = launch.auth.state.session else {
+      throw .app(.notAuthenticated(action: "session.expire"))
+    }
+    simulation?.server.expire(token: session.token)
+    await launch.auth.endSession(.sessionExpired)
+    try await settleIfAuto()
+  }
+
+  /// The user opened the verification link: the server marks the email verified and the
+  /// verification sheet is dismissed. Sign in (or `retryAuth()`) afterwards.
+  ///
+  /// - Throws: `AppRuntimeError.simulationOnly` live; `AppActionError.noSheet` when no
+  ///   verification is pending.
+  public func verifyEmail() async throws(AppRuntimeError) {
+    let environment = try simulated("verify-email")
+    guard case .emailVerification(let email) = launch.appState.state.presentedSheet else {
+      throw .app(.noSheet)
+    }
+    environment.server.verify(email: email)
+    do throws(AppActionError) {
+      try await launch.appState.dismissSheet()
+    } catch {
+      throw .app(error)
+    }
+    try await settleIfAuto()
+  }
+}

@@ -1,0 +1,198 @@
+import AuthFeature
+import DashboardFeature
+import FormsFeature
+import Foundation
+import HealthDomain
+import WeftCore
+import WeftNetworking
+import WeftPersistence
+
+/// The whole app, built for one configuration: the one composition root the simulator, the
+/// tests and an app's `main` use.
+///
+/// ```swift
+/// let app = try await AppRuntime.build(.simulated(seed: 7))
+/// try await app.login(email: "ada@example.com", password: "correct-horse")
+/// app.paths["auth.state"]!.read()                  // .string("authenticated")
+/// try await app.openDashboard(range: .week)
+/// app.paths["dashboard.summary.totalSteps"]!.read() // .double(12000)
+/// try await app.setNetwork(online: false)
+/// try await app.setHealthForm(metric: .steps, value: "500")
+/// _ = try await app.submitHealthForm()
+/// try await app.setNetwork(online: true)           // the outbox drains
+/// await app.shutDown()
+/// ```
+///
+/// Every action is `async` and returns once its effects have settled (with `autoSettle`,
+/// the default): the runtime drives virtual time until no announced work is in flight (see
+/// `settle()`). Misuse comes back as an `AppRuntimeError`, never a trap.
+///
+/// # Performance
+/// Actions cost what the features do plus settling: one tracker check per change in flight.
+/// Paths are built once per launch; each keeps one selector.
+///
+/// - Note: Isolation: `@MainActor`. Clients and services run on their own isolation.
+@MainActor
+public final class AppRuntime {
+  /// The configuration's dependencies.
+  public let dependencies: AppDependencies
+  /// The current launch: every client and service.
+  public private(set) var launch: AppLaunch
+  /// Every observable value by dotted path, for the current launch.
+  public private(set) var paths: [String: ObservablePath]
+  /// How many times the app was launched (1 after `build`).
+  public private(set) var launchCount = 1
+  /// Whether each action settles before returning (default true). With false, actions
+  /// return once their work is started; call `settle()` or `advanceClock(by:)`.
+  public var autoSettle = true
+  /// Drives virtual time.
+  public var settler: Settler
+
+  private var online = true
+
+  private init(dependencies: AppDependencies, launch: AppLaunch) {
+    self.dependencies = dependencies
+    self.launch = launch
+    self.paths = launch.makePaths()
+    settler = Settler(tracker: dependencies.tracker, clock: dependencies.simulation?.testClock)
+  }
+
+  /// Builds and launches the app for `dependencies`, then settles the launch's work (the
+  /// first sync pass, restoring the realtime connection).
+  ///
+  /// - Throws: `AppRuntimeError.launch` when the database cannot be opened.
+  public static func build(
+    _ dependencies: AppDependencies
+  ) async throws(AppRuntimeError) -> AppRuntime {
+    let launch: AppLaunch
+    do {
+      launch = try await AppLaunch.start(dependencies, online: true, flags: FeatureFlags())
+    } catch {
+      throw .launch("\(error)")
+    }
+    let runtime = AppRuntime(dependencies: dependencies, launch: launch)
+    await launch.begin()
+    try await runtime.settleIfAuto()
+    return runtime
+  }
+
+  /// Tears the app down: stops every service, releases and closes the database.
+  public func shutDown() async {
+    await launch.tearDown()
+    await dependencies.database.close()
+  }
+
+  // MARK: Counters
+
+  /// The monitor every cell and component reports to.
+  public var monitor: PerformanceMonitor { dependencies.monitor }
+
+  /// The database's counters (statements, commits, observation fetches).
+  public var databaseStatistics: DatabaseStatistics { launch.database.statistics }
+
+  /// Rows in the outbox (pending and dead-lettered), as last counted.
+  public var outboxCount: Int { launch.outbox.state.total }
+
+  /// The simulated world, in the simulated configuration.
+  public var simulation: SimulationEnvironment? { dependencies.simulation }
+
+  /// The work tracker.
+  public var tracker: WorkTracker { dependencies.tracker }
+
+  /// The simulated date now (or the real one, live).
+  public var now: Date { dependencies.now() }
+
+  // MARK: Settling
+
+  /// Drives virtual time until no announced work is in flight: while work is in flight, if
+  /// all of it waits on the clock, move the clock to the next deadline; when nothing is in
+  /// flight, return. Deterministic for a seed. Live, it only waits.
+  ///
+  /// - Throws: `AppRuntimeError.settle` when work makes no progress (a bug) or keeps
+  ///   rescheduling itself past the wake limit.
+  public func settle() async throws(AppRuntimeError) {
+    do throws(SettleError) {
+      try await settler.settle()
+    } catch {
+      throw .settle(error)
+    }
+  }
+
+  /// Moves virtual time forward by `duration`, running what comes due on the way.
+  ///
+  /// - Throws: `AppRuntimeError.settle(.realClock)` in the live configuration.
+  public func advanceClock(by duration: Duration) async throws(AppRuntimeError) {
+    do throws(SettleError) {
+      try await settler.advance(by: duration)
+    } catch {
+      throw .settle(error)
+    }
+  }
+
+  /// Returns once the sync engine (and everything else) is idle.
+  public func waitUntilSyncIdle() async throws(AppRuntimeError) {
+    try await settle()
+  }
+
+  func settleIfAuto() async throws(AppRuntimeError) {
+    if autoSettle { try await settle() }
+  }
+
+  /// Runs `body` as announced work in a new task, then settles.
+  func run(
+    _ name: String, _ body: @escaping @Sendable () async -> Void
+  ) async throws(AppRuntimeError) {
+    tracker.spawn(name, body)
+    try await settleIfAuto()
+  }
+
+  // MARK: Relaunching
+
+  /// Tears the app down and launches it again from the same database (reopening a file),
+  /// restoring the persisted session; the network and feature flags carry over. Paths are
+  /// rebuilt: subscriptions made before stop receiving.
+  ///
+  /// - Throws: `AppRuntimeError.launch` when the database does not reopen.
+  public func relaunch() async throws(AppRuntimeError) {
+    let flags = launch.appState.state.featureFlags
+    await launch.tearDown()
+    do {
+      launch = try await AppLaunch.start(dependencies, online: online, flags: flags)
+    } catch {
+      throw .launch("\(error)")
+    }
+    launchCount += 1
+    paths = launch.makePaths()
+    await launch.begin()
+    try await settleIfAuto()
+  }
+
+  // MARK: Network (simulation)
+
+  /// Takes the network offline or brings it back; coming back requests a sync pass.
+  public func setNetwork(online: Bool) async throws(AppRuntimeError) {
+    self.online = online
+    await launch.setNetwork(online: online)
+    try await settleIfAuto()
+  }
+
+  /// Sets the simulated latency: `base` plus a seeded uniform share of `jitter`.
+  public func setLatency(_ base: Duration, jitter: Duration = .zero) throws(AppRuntimeError) {
+    try simulated("network latency").network.setLatency(base, jitter: jitter)
+  }
+
+  /// Injects a fault into the simulated network.
+  public func injectFault(_ fault: NetworkFaultSpec) throws(AppRuntimeError) {
+    try simulated("network fault").network.inject(fault)
+  }
+
+  /// Removes every injected fault.
+  public func clearFaults() throws(AppRuntimeError) {
+    try simulated("network clear").network.clearFaults()
+  }
+
+  func simulated(_ action: String) throws(AppRuntimeError) -> SimulationEnvironment {
+    guard let simulation = dependencies.simulation else { throw .simulationOnly(action: action) }
+    return simulation
+  }
+}

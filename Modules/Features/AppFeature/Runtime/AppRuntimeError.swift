@@ -1,0 +1,28 @@
+import FormsFeature
+
+/// Why a runtime action failed. Every action reports its failure as a value; none traps.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum AppRuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// An app-state action was misused (unknown tab or sheet, nothing to pop, …).
+  case app(AppActionError)
+  /// The grade-weights form or its context tree refused (the context's typed error).
+  case grades(GradeWeightsError)
+  /// Settling failed (stalled work, or time cannot move in the live configuration).
+  case settle(SettleError)
+  /// The action drives the simulated world and the app runs live.
+  case simulationOnly(action: String)
+  /// The app could not be (re)launched: the database did not open.
+  case launch(String)
+
+  public var description: String {
+    switch self {
+    case .app(let error): error.description
+    case .grades(let error): error.description
+    case .settle(let error): error.description
+    case .simulationOnly(let action):
+      "\(action) drives the simulated world: build the app with AppDependencies.simulated(…)"
+    case .launch(let detail): "the app could not launch: \(detail)"
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import WeftCore
+
+/// Why `settle()` or `advance(by:)` gave up.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum SettleError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Work stayed in flight without any change for `after` of real time: something awaits
+  /// an event that never comes.
+  case stalled(inFlight: [String], after: Duration)
+  /// More than `limit` sleepers were woken in one call: work keeps scheduling more work.
+  case tooManyWakes(limit: Int, inFlight: [String])
+  /// `advance(by:)` needs virtual time; the live configuration runs on the real clock.
+  case realClock
+
+  public var description: String {
+    switch self {
+    case .stalled(let names, let after):
+      "the app did not settle: \(names.joined(separator: ", ")) made no progress for \(after) "
+        + "— a piece of work awaits something that never happens (a missing end, or a sleep "
+        + "outside the simulation clock)"
+    case .tooManyWakes(let limit, let names):
+      "the app did not settle after waking \(limit) sleepers; still in flight: "
+        + "\(names.joined(separator: ", ")) — work keeps rescheduling itself (clear the "
+        + "network faults, or raise the limit)"
+    case .realClock:
+      "time cannot be advanced in the live configuration: it runs on the real clock"
+    }
+  }
+}
+
+/// Drives virtual time until the app is quiescent: the loop behind `AppRuntime.settle()`.
+///
+/// While work is in flight: if all of it is parked on the simulation clock, move the
+/// `TestClock` to the earliest deadline and wake that one sleeper; otherwise wait for the
+/// tracker's next change. Return when nothing is in flight. Without a test clock (the live
+/// configuration) it only waits.
+///
+/// A watchdog on the real clock ends a settle that makes no progress for `stallTimeout`
+/// with `SettleError.stalled` naming the work in flight — a diagnostic for a bookkeeping
+/// bug, never a way of waiting.
+///
+/// - Complexity: O(w · s) for w wakes and s parked sleepers.
+/// - Note: Isolation: any; one settle at a time per tracker.
+/// - Note: Allocations: one watchdog task per call.
+public struct Settler: Sendable {
+  /// The work tracker.
+  public let tracker: WorkTracker
+  /// The virtual clock, or nil on the real clock.
+  public let clock: TestClock?
+  /// The most sleepers one call wakes before giving up.
+  public var wakeLimit = 1_000_000
+  /// How long, in real time, work may stay in flight without any change.
+  public var stallTimeout: Duration? = .seconds(60)
+
+  /// Makes a settler.
+  public init(tracker: WorkTracker, clock: TestClock?) {
+    self.tracker = tracker
+    self.clock = clock
+  }
+
+  /// Runs until nothing is in flight.
+  ///
+  /// - Throws: `SettleError.stalled`, `.tooManyWakes`.
+  public func settle() async throws(SettleError) {
+    try await watching { () async throws(SettleError) -> Void in
+      var wakes = 0
+      while true {
+        let status = tracker.status
+        if status.isIdle { return }
+        try checkStall()
+        if status.isWaitingForClock, let clock {
+          if let next = status.nextDeadline, next > clock.now { clock.advance(to: next) }
+          tracker.wakeFirst()
+          wakes += 1
+          if wakes > wakeLimit {
+            throw .tooManyWakes(limit: wakeLimit, inFlight: tracker.inFlightNames)
+          }
+          continue
+        }
+        await tracker.waitForChange(since: status.generation)
+      }
+    }
+  }
+
+  /// Moves virtual time forward by `duration`, waking every sleeper due by then in order and
+  /// letting what it wakes run until it waits for time again; never beyond the target.
+  ///
+  /// - Throws: `SettleError.realClock` without a test clock; `.stalled`.
+  public func advance(by duration: Duration) async throws(SettleError) {
+    guard let clock else { throw .realClock }
+    let target = clock.now.advanced(by: duration)
+    try await watching { () async throws(SettleError) -> Void in
+      while true {
+        let status = tracker.status
+        try checkStall()
+        if status.isIdle || status.isWaitingForClock {
+          if let next = status.nextDeadline, next <= target {
+            if next > clock.now { clock.advance(to: next) }
+            tracker.wakeFirst()
+            continue
+          }
+          if clock.now < target { clock.advance(to: target) }
+          return
+        }
+        await tracker.waitForChange(since: status.generation)
+      }
+    }
+  }
+
+  private func checkStall() throws(SettleError) {
+    guard tracker.isStalled else { return }
+    throw .stalled(inFlight: tracker.inFlightNames, after: stallTimeout ?? .zero)
+  }
+
+  private func watching(
+    _ body: () async throws(SettleError) -> Void
+  ) async throws(SettleError) {
+    tracker.clearStall()
+    guard let stallTimeout else { return try await body() }
+    let tracker = self.tracker
+    let watchdog = Task {
+      var last = tracker.status.generation
+      while true {
+        do { try await Task.sleep(for: stallTimeout) } catch { return }
+        let now = tracker.status.generation
+        if now == last, !tracker.status.isIdle {
+          tracker.stall()
+          return
+        }
+        last = now
+      }
+    }
+    defer { watchdog.cancel() }
+    try await body()
+  }
+}

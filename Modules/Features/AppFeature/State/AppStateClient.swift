@@ -1,0 +1,155 @@
+import AuthFeature
+import Foundation
+import WeftCore
+
+/// The client that owns `AppState`: every change is one commit through one of its methods.
+///
+/// ```swift
+/// let app = AppStateClient(monitor: monitor)
+/// try await app.present(sheetNamed: "settings")
+/// app.state.presentedSheet        // .settings, read synchronously
+/// ```
+///
+/// - Complexity: each method is one commit: O(s + k) fan-out, s = distinct selectors, k =
+///   subscribers whose value changed.
+/// - Note: Isolation: an actor; reads are synchronous from any isolation.
+/// - Note: Allocations: none beyond the commit's.
+public actor AppStateClient: Client {
+  public nonisolated let cell: StateCell<AppState>
+
+  /// Makes the client in the launch state.
+  public init(_ initial: AppState = AppState(), monitor: PerformanceMonitor = .shared) {
+    cell = StateCell(initial, name: "AppState", monitor: monitor)
+  }
+
+  // MARK: Session
+
+  /// Mirrors the auth session: user and token, or both cleared.
+  public func setSession(_ session: AuthSession?) {
+    update { state in
+      let user = session?.user
+      if state.currentUser != user { state.currentUser = user }
+      if state.authToken != session?.token { state.authToken = session?.token }
+    }
+  }
+
+  /// Whether a blocking operation is in progress.
+  public func setLoading(_ loading: Bool) {
+    update { if $0.isLoading != loading { $0.isLoading = loading } }
+  }
+
+  /// Shows or clears the global error.
+  public func setGlobalError(_ message: String?) {
+    update { if $0.globalError != message { $0.globalError = message } }
+  }
+
+  /// Sets the sync status.
+  public func setSyncStatus(_ status: SyncStatus) {
+    update { if $0.syncStatus != status { $0.syncStatus = status } }
+  }
+
+  // MARK: Navigation
+
+  /// Selects `tab`.
+  public func select(_ tab: AppTab) {
+    update { if $0.selectedTab != tab { $0.selectedTab = tab } }
+  }
+
+  /// Selects the tab named `name`.
+  ///
+  /// - Throws: `AppActionError.unknownTab`.
+  public func select(tabNamed name: String) throws(AppActionError) {
+    guard let tab = AppTab(rawValue: name) else { throw .unknownTab(name) }
+    select(tab)
+  }
+
+  /// Pushes `route` on the navigation stack.
+  public func push(_ route: String) {
+    update { $0.navigationPath.append(route) }
+  }
+
+  /// Pops the top of the navigation stack.
+  ///
+  /// - Throws: `AppActionError.nothingToPop` at the root.
+  public func pop() throws(AppActionError) {
+    guard !cell.state.navigationPath.isEmpty else { throw .nothingToPop }
+    update { _ = $0.navigationPath.popLast() }
+  }
+
+  /// Presents `sheet` (replacing any other).
+  public func present(_ sheet: AppSheet) {
+    update { if $0.presentedSheet != sheet { $0.presentedSheet = sheet } }
+  }
+
+  /// Presents the sheet named `name`.
+  ///
+  /// - Throws: `AppActionError.unknownSheet`.
+  public func present(sheetNamed name: String) throws(AppActionError) {
+    guard let sheet = AppSheet(name: name) else { throw .unknownSheet(name) }
+    present(sheet)
+  }
+
+  /// Dismisses the presented sheet.
+  ///
+  /// - Throws: `AppActionError.noSheet` when none is presented.
+  public func dismissSheet() throws(AppActionError) {
+    guard cell.state.presentedSheet != nil else { throw .noSheet }
+    update { $0.presentedSheet = nil }
+  }
+
+  /// Presents `alert` (replacing any other).
+  public func present(_ alert: AppAlert) {
+    update { if $0.presentedAlert != alert { $0.presentedAlert = alert } }
+  }
+
+  /// Dismisses the presented alert.
+  ///
+  /// - Throws: `AppActionError.noAlert` when none is presented.
+  public func dismissAlert() throws(AppActionError) {
+    guard cell.state.presentedAlert != nil else { throw .noAlert }
+    update { $0.presentedAlert = nil }
+  }
+
+  /// Turns the feature flag `name` on or off.
+  ///
+  /// - Throws: `AppActionError.invalidFlagName` for an empty name or one with other
+  ///   characters than letters, digits, `-`, `_` and `.`.
+  public func setFlag(_ name: String, enabled: Bool) throws(AppActionError) {
+    let allowed = name.unicodeScalars.allSatisfy {
+      CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+    }
+    guard !name.isEmpty, allowed else { throw .invalidFlagName(name) }
+    update { if $0.featureFlags[name] != enabled { $0.featureFlags[name] = enabled } }
+  }
+
+  // MARK: Orchestration
+
+  /// Applies the app-level part of the login screen's route.
+  public func handle(_ route: AuthFeature.LoginRoute) {
+    update { state in
+      switch route {
+      case .home:
+        state.selectedTab = .dashboard
+        state.navigationPath = []
+        if case .emailVerification = state.presentedSheet { state.presentedSheet = nil }
+        state.globalError = nil
+      case .verifyEmail(let email):
+        state.presentedSheet = .emailVerification(email: email)
+      case .login(let reason):
+        state.navigationPath = []
+        state.presentedSheet = nil
+        state.presentedAlert = .info(message: reason.description)
+      }
+    }
+  }
+
+  /// Clears everything that belongs to the signed-in user: user, token, navigation, sheet,
+  /// alert, error, sync status, loading. Feature flags stay (they belong to the device).
+  public func clearForLogout() {
+    update { state in
+      let flags = state.featureFlags
+      state = AppState()
+      state.featureFlags = flags
+    }
+  }
+}
