@@ -43,7 +43,7 @@ struct MainActorOrderingTests {
 
   @Test func mainActorSubscribersNeverSeeVersionsGoBackwards() async {
     let client = ProfileClient()
-    let log = await Log()
+    let log = Log()
     let token = client.observeOnMainActor(\.visits) { change in
       log.versions.append(change.version)
       log.values.append(change.value)

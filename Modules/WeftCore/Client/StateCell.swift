@@ -28,7 +28,7 @@ import Synchronization
 ///   version check enforces.
 /// - Note: Allocations: none per commit on the steady path when no group changed; one
 ///   array copy-on-write per changed group otherwise.
-public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
+public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, MainActorDrainable {
   @usableFromInline
   struct Pending {
     @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
@@ -210,9 +210,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
       return (startMain, startActors)
     }
     for group in changed { group.deliverSyncBatch(version: version, stats: &stats) }
-    if scheduleMain {
-      Task { @MainActor in self.deliverPendingMainActorChanges() }
-    }
+    if scheduleMain { MainActorDeliveries.shared.enqueue(self) }
     for (key, actor) in actors {
       Task { await self.deliverPending(on: actor, key: key) }
     }
@@ -221,7 +219,8 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving {
   // MARK: Coalesced delivery
 
   /// Delivers, now, the MainActor changes that are waiting for their job: the latest value
-  /// once to each affected subscriber. The job that was scheduled then finds nothing to do.
+  /// once to each affected subscriber. The job that was scheduled then finds nothing to do
+  /// for this cell. `MainActorDeliveries.drainNow()` does this for every cell at once.
   ///
   /// Tests and the simulator call this to reach a quiescent point deterministically.
   ///
