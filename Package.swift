@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "FormsFeature", targets: ["FormsFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
+    .executable(name: "weft-sim", targets: ["weft-sim"]),
   ],
   targets: [
     // MARK: Core
@@ -111,10 +112,16 @@ let package = Package(
 
     // MARK: Simulator
     .target(
-      name: "SimulatorKit", dependencies: ["WeftCore"], path: "Modules/SimulatorKit",
+      name: "SimulatorKit",
+      dependencies: ["AppFeature", "FormsFeature", "HealthDomain", "WeftCore"],
+      path: "Modules/SimulatorKit",
       swiftSettings: strict),
     .testTarget(
       name: "SimulatorKitTests", dependencies: ["SimulatorKit"], path: "Tests/SimulatorKitTests",
+      swiftSettings: strict),
+    // The simulator executable: argument handling only. It alone links the malloc counter.
+    .executableTarget(
+      name: "weft-sim", dependencies: ["SimulatorKit", "CMallocCounter"], path: "Apps/Simulator",
       swiftSettings: strict),
     // Counts allocations by interposing malloc; linked only into the release gate binary.
     .target(

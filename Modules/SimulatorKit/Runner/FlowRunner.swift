@@ -167,7 +167,7 @@ public final class FlowRunner {
       if !ConditionEvaluator.holds(condition, for: actual) {
         report.status = .failed
         report.expectation = ExpectationOutcome(
-          subject: condition.path, expected: "\(condition.op.rawValue) \(condition.value)",
+          subject: condition.path, expected: Self.expectedText(condition),
           actual: actual.description)
         report.message = step.diagnostic(
           "expectation failed: \(condition.path) is \(actual), expected \(condition.op.rawValue) "
@@ -182,7 +182,7 @@ public final class FlowRunner {
       if !held {
         report.status = .failed
         report.expectation = ExpectationOutcome(
-          subject: condition.path, expected: "\(condition.op.rawValue) \(condition.value)",
+          subject: condition.path, expected: Self.expectedText(condition),
           actual: observable.read().description)
         report.message = step.diagnostic(
           "timed out waiting for \(condition) (after \(timeout.map { "\($0)" } ?? "no limit"); "
@@ -193,6 +193,11 @@ public final class FlowRunner {
     default:
       try await app.perform(step.kind)
     }
+  }
+
+  /// The expected side as the report prints it after the subject (`== 72`, `contains x`).
+  static func expectedText(_ condition: StepKind.Condition) -> String {
+    condition.op == .equal ? "\(condition.value)" : "\(condition.op.rawValue) \(condition.value)"
   }
 
   private func unknownPathMessage(_ path: String) -> String {

@@ -65,6 +65,12 @@ public final class PerformanceMonitor: Sendable {
   public func reset() {
     for component in components.withLock({ Array($0.values) }) { component.reset() }
   }
+
+  /// Clears every component's latency histogram and keeps the counters, so callers can
+  /// read counters as differences and latencies per interval.
+  public func resetLatencies() {
+    for component in components.withLock({ Array($0.values) }) { component.resetLatency() }
+  }
 }
 
 /// The counters and latency histogram of one component, as a value.
@@ -129,4 +135,6 @@ public final class ComponentMonitor: Sendable {
   public var metrics: ComponentMetrics { state.withLock { $0 } }
 
   func reset() { state.withLock { $0 = ComponentMetrics(name: name) } }
+
+  func resetLatency() { state.withLock { $0.latency = Histogram() } }
 }

@@ -69,7 +69,7 @@ struct FlowRunnerTests {
       expect fake.a == home
       """)
     #expect(report.steps[1].status == .failed)
-    #expect(report.steps[1].expectation?.expected == "== away")
+    #expect(report.steps[1].expectation?.expected == "away")
     #expect(report.steps[1].expectation?.actual == "home")
     #expect(report.steps[2].status == .passed)
     #expect(report.failures.count == 1)

@@ -191,7 +191,8 @@ public struct TableRenderer: Sendable {
       let step = failure.step.map { " (step \($0))" } ?? ""
       lines.append("  \(location)\(step) \(failure.kind.rawValue): \(failure.message)")
       if let expectation = failure.expectation {
-        lines.append("    expected: \(expectation.subject) == \(expectation.expected)")
+        let comparison = Self.comparison(expectation.expected)
+        lines.append("    expected: \(expectation.subject) \(comparison)")
         lines.append("    actual:   \(expectation.subject) == \(expectation.actual)")
       }
     }
@@ -216,5 +217,12 @@ public struct TableRenderer: Sendable {
     case 1...3: versions.map { "v\($0)" }.joined(separator: ", ")
     default: "v\(versions[0]) … v\(versions[versions.count - 1]) (\(versions.count) commits)"
     }
+  }
+
+  /// `expected` as written after the subject: a bare value means `==`; an expectation made
+  /// with another operator carries it (`!= 0`, `contains ada`).
+  static func comparison(_ expected: String) -> String {
+    let operators = ["==", "!=", "<=", ">=", "<", ">", "contains "]
+    return operators.contains { expected.hasPrefix($0) } ? expected : "== " + expected
   }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+import WeftCore
+
+/// `weft-sim gate`: runs the gated flows with deterministic delivery, measures the fan-out
+/// CPU-time ratio to a plain closure loop, and checks both against the committed thresholds.
+@MainActor
+struct GateCommand {
+  let arguments: GateArguments
+  let output: Simulator.Output
+
+  /// Subscribers in the ratio probe: large enough that per-delivery cost dominates.
+  static let ratioSubscribers = 10_000
+
+  func run() async -> Int32 {
+    let files = arguments.flows.isEmpty ? Self.bundledFlows() : arguments.flows
+    guard !files.isEmpty else {
+      output.error("error: no flows to gate (none given, and no Flows/*.flow here)")
+      return 2
+    }
+    var observations: [GateObservation] = []
+    for file in files {
+      guard let (flow, app) = await Simulator.prepare(file, seed: nil, output: output) else {
+        return 2
+      }
+      let report = await Simulator.execute(
+        flow, on: app, explain: false, deterministic: true, trace: nil, progress: false,
+        output: output)
+      await app.shutDown()
+      guard report.exitCode == 0 else {
+        output.standard(TableRenderer().render(report))
+        output.error("gate: \(file) failed its own expectations; fix the flow or the app first")
+        return 1
+      }
+      observations.append(GateObservation(report: report))
+    }
+    observations.append(
+      GateObservation(
+        flow: "fanout-ratio", counts: [:], ratios: ["delivery": Self.measureDeliveryRatio()]))
+
+    let thresholds: GateThresholds
+    do throws(GateThresholdsError) {
+      thresholds = try GateThresholds.load(path: arguments.thresholds)
+    } catch {
+      output.error("error: \(error)")
+      return 2
+    }
+    let gate = Gate(
+      thresholds: thresholds,
+      options: GateOptions(
+        thresholdsPath: arguments.thresholds,
+        updateCommand:
+          "swift run -c release weft-sim gate --update --thresholds \(arguments.thresholds)"))
+    if arguments.update {
+      do throws(GateThresholdsError) {
+        try gate.record(observations).write(path: arguments.thresholds)
+      } catch {
+        output.error("error: \(error)")
+        return 2
+      }
+      output.standard("gate: wrote \(arguments.thresholds) from \(observations.count) flows")
+      return 0
+    }
+    let outcome = gate.check(observations) { _ in Self.measureDeliveryRatio() }
+    output.standard(outcome.text)
+    return outcome.exitCode
+  }
+
+  static func bundledFlows() -> [String] {
+    let directory = "Flows"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasSuffix(".flow") && !$0.hasPrefix("sweep") }.sorted().map {
+      "\(directory)/\($0)"
+    }
+  }
+
+  /// CPU-time ratio of delivering one commit to N headless views through WeftCore's
+  /// MainActor fan-out, to a plain loop over N closures; interleaved rounds, median.
+  static func measureDeliveryRatio() -> RatioMeasurement {
+    let subscribers = ratioSubscribers
+    let cell = StateCell(RatioState(), name: "gate.ratio")
+    let observable = SimObservable(
+      name: "gate.value", selector: "\\RatioState.value",
+      read: { .int(cell.state.value) },
+      subscribe: { body in cell.observeOnMainActor(\.value) { body(.int($0.value), $0.version) } })
+    let group = HeadlessViewGroup(name: "gate", observable: observable)
+    group.attach(subscribers, to: observable)
+    let sinks = (0..<subscribers).map { _ in RatioSink() }
+    let closures: [(Int) -> Void] = sinks.map { sink in { sink.value = $0 } }
+    var next = 0
+    let measurement = RatioProbe(rounds: 15, warmupRounds: 2).measure(
+      workload: {
+        next += 1
+        let value = next
+        cell.update { $0.value = value }
+        cell.deliverPendingMainActorChanges()
+      },
+      floor: {
+        next += 1
+        for closure in closures { closure(next) }
+      })
+    group.detach(nil)
+    return measurement
+  }
+}
+
+struct RatioState: Sendable, Equatable {
+  var value = 0
+}
+
+/// The floor's stand-in for a view.
+final class RatioSink {
+  var value = 0
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Synchronization
+import WeftCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `weft-sim`'s commands: everything but reading `CommandLine.arguments` lives here, so it is
+/// tested like any library code.
+///
+/// - Note: Isolation: MainActor (the simulator attaches views where real views live).
+@MainActor
+public enum Simulator {
+  /// Where output goes; tests capture it.
+  public struct Output: Sendable {
+    public var standard: @Sendable (String) -> Void
+    public var error: @Sendable (String) -> Void
+    /// Whether standard error is a terminal (progress is shown only then).
+    public var isTerminal: Bool
+
+    public init(
+      standard: @escaping @Sendable (String) -> Void,
+      error: @escaping @Sendable (String) -> Void, isTerminal: Bool
+    ) {
+      self.standard = standard
+      self.error = error
+      self.isTerminal = isTerminal
+    }
+
+    /// The process's standard output and error.
+    public static var console: Output {
+      Output(
+        standard: { print($0) },
+        error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+        isTerminal: isatty(2) == 1)
+    }
+  }
+
+  /// Runs `weft-sim` with `arguments` (without the program name); returns the exit code:
+  /// 0 ok, 1 expectation or regression failure, 2 usage or flow error.
+  public static func main(_ arguments: [String], output: Output = .console) async -> Int32 {
+    let command: SimulatorCommand
+    do throws(UsageError) {
+      command = try SimulatorCommand.parse(arguments)
+    } catch {
+      output.error(error.description)
+      return 2
+    }
+    switch command {
+    case .help:
+      output.standard(SimulatorCommand.usage)
+      return 0
+    case .check(let files):
+      return await check(files, output: output)
+    case .run(let arguments):
+      return await run(arguments, output: output)
+    case .sweep(let arguments):
+      return await SweepCommand(arguments: arguments, output: output).run()
+    case .gate(let arguments):
+      return await GateCommand(arguments: arguments, output: output).run()
+    }
+  }
+
+  /// Parses each flow against the app's observable paths.
+  static func check(_ files: [String], output: Output) async -> Int32 {
+    let app: AppSimulation
+    do throws(SimulationError) {
+      app = try await AppSimulation.make(seed: 1)
+    } catch {
+      output.error("error: \(error)")
+      return 2
+    }
+    defer { Task { await app.shutDown() } }
+    var failed = false
+    for file in files {
+      do throws(FlowError) {
+        let flow = try Flow.load(path: file, knownPaths: Set(app.observablePathNames))
+        output.standard("\(file): ok (\(flow.steps.count) steps)")
+      } catch {
+        output.error(error.description)
+        failed = true
+      }
+    }
+    return failed ? 2 : 0
+  }
+
+  /// Loads `file` and builds the app for its seed (or `seed` when given).
+  static func prepare(
+    _ file: String, seed: UInt64?, output: Output
+  ) async -> (Flow, AppSimulation)? {
+    var app: AppSimulation
+    do throws(SimulationError) {
+      app = try await AppSimulation.make(seed: seed ?? 1)
+    } catch {
+      output.error("error: \(error)")
+      return nil
+    }
+    let flow: Flow
+    do throws(FlowError) {
+      flow = try Flow.load(path: file, knownPaths: Set(app.observablePathNames))
+    } catch {
+      await app.shutDown()
+      output.error(error.description)
+      return nil
+    }
+    let wanted = seed ?? flow.seed ?? 1
+    if wanted != (seed ?? 1) {
+      await app.shutDown()
+      do throws(SimulationError) {
+        app = try await AppSimulation.make(seed: wanted)
+      } catch {
+        output.error("error: \(error)")
+        return nil
+      }
+    }
+    return (flow, app)
+  }
+
+  static func run(_ arguments: RunArguments, output: Output) async -> Int32 {
+    guard let (flow, app) = await prepare(arguments.flow, seed: arguments.seed, output: output)
+    else { return 2 }
+    let report = await execute(
+      flow, on: app, explain: arguments.explain, deterministic: arguments.deterministic,
+      trace: arguments.trace, progress: arguments.progress && !arguments.json, output: output)
+    await app.shutDown()
+    output.standard(
+      arguments.json
+        ? JSONRenderer().render(report) : TableRenderer(explain: arguments.explain).render(report))
+    if let html = arguments.html, !write(HTMLRenderer().render(report), to: html, output: output) {
+      return 2
+    }
+    return report.exitCode
+  }
+
+  /// Runs `flow` on `app` and returns the report (writing the trace file if asked).
+  static func execute(
+    _ flow: Flow, on app: AppSimulation, explain: Bool, deterministic: Bool, trace: String?,
+    progress: Bool, output: Output
+  ) async -> RunReport {
+    let traceLines = TraceLines()
+    let started = ContinuousClock.now
+    let showProgress = progress && output.isTerminal
+    let fileName = flow.file
+    var traceSink: (@Sendable (String) -> Void)?
+    if trace != nil { traceSink = { traceLines.append($0) } }
+    var progressSink: (@Sendable (Int, Int) -> Void)?
+    if showProgress {
+      progressSink = { done, total in
+        guard started.duration(to: .now) > .seconds(1) else { return }
+        let line = "\r\u{1B}[2K\(fileName): step \(done)/\(total)" + (done == total ? "\n" : "")
+        FileHandle.standardError.write(Data(line.utf8))
+      }
+    }
+    let options = FlowRunner.Options(explain: explain, trace: traceSink, progress: progressSink)
+    if deterministic { MainActorDeliveries.shared.pause() }
+    let runner = FlowRunner(app: app, options: options)
+    let report = await runner.run(flow)
+    runner.tearDown()
+    if deterministic {
+      MainActorDeliveries.shared.drainNow()
+      MainActorDeliveries.shared.resume()
+    }
+    if let trace {
+      _ = write(traceLines.lines.joined(separator: "\n") + "\n", to: trace, output: output)
+    }
+    return report
+  }
+
+  @discardableResult
+  static func write(_ text: String, to path: String, output: Output) -> Bool {
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      return true
+    } catch {
+      output.error("error: cannot write '\(path)': \(error.localizedDescription)")
+      return false
+    }
+  }
+}
+
+/// Lines collected from the runner's trace callback.
+final class TraceLines: Sendable {
+  private let storage = Mutex<[String]>([])
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+  var lines: [String] { storage.withLock { $0 } }
+}

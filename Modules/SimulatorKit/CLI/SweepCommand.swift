@@ -1,0 +1,84 @@
+import Foundation
+
+/// `weft-sim sweep FLOW --views …`: the flow run at each size, to show how cost grows with N.
+///
+/// The flow's largest `views` group is resized so the flow attaches N views in all (other
+/// groups keep their sizes: a flow with 99,999 idle views and 1 affected view becomes N − 1
+/// and 1).
+@MainActor
+struct SweepCommand {
+  let arguments: SweepArguments
+  let output: Simulator.Output
+
+  func run() async -> Int32 {
+    var points: [SweepPoint] = []
+    var last: RunReport?
+    var failed = false
+    for size in arguments.views {
+      guard let (flow, app) = await Simulator.prepare(arguments.flow, seed: nil, output: output)
+      else { return 2 }
+      let report = await Simulator.execute(
+        Self.scale(flow, to: size), on: app, explain: false, deterministic: false, trace: nil,
+        progress: arguments.progress && !arguments.json, output: output)
+      await app.shutDown()
+      if report.exitCode != 0 { failed = true }
+      let point = Self.point(report, views: size)
+      points.append(point)
+      if arguments.progress && !arguments.json {
+        output.error(
+          "sweep: N = \(size): \(String(format: "%.1f", point.perDeliveryNanoseconds)) ns/delivery, "
+            + "\(String(format: "%.0f", point.memoryPerViewBytes)) B/view")
+      }
+      last = report
+    }
+    guard var report = last else { return 2 }
+    report.sweep = SweepReport(points: points)
+    output.standard(
+      arguments.json ? JSONRenderer().render(report) : TableRenderer().render(report))
+    if let html = arguments.html,
+      !Simulator.write(HTMLRenderer().render(report), to: html, output: output)
+    {
+      return 2
+    }
+    return failed ? 1 : 0
+  }
+
+  /// `flow` with its largest view group resized so that N views are attached in all.
+  static func scale(_ flow: Flow, to size: Int) -> Flow {
+    var flow = flow
+    let attaches = flow.steps.indices.compactMap { index -> (Int, Int)? in
+      if case .attachViews(let count, _, _) = flow.steps[index].kind { return (index, count) }
+      return nil
+    }
+    guard let largest = attaches.max(by: { $0.1 < $1.1 }) else { return flow }
+    let others = attaches.reduce(0) { $0 + $1.1 } - largest.1
+    if case .attachViews(_, let path, let name) = flow.steps[largest.0].kind {
+      flow.steps[largest.0].kind = .attachViews(
+        count: max(1, size - others), path: path, name: name)
+    }
+    return flow
+  }
+
+  /// One sweep point: per-delivery cost over the steps that re-rendered views, idle cost over
+  /// the steps that committed without re-rendering any, memory per attached view.
+  static func point(_ report: RunReport, views: Int) -> SweepPoint {
+    let measured = report.steps.filter { step in
+      if step.source.trimmingCharacters(in: .whitespaces).hasPrefix("views") { return false }
+      return step.metrics.viewsRerendered > 0
+    }
+    let idle = report.steps.filter {
+      $0.metrics.viewsRerendered == 0 && $0.metrics.commits > 0
+        && !$0.source.trimmingCharacters(in: .whitespaces).hasPrefix("views")
+    }
+    let deliveries = measured.reduce(UInt64(0)) { $0 + $1.metrics.viewsRerendered }
+    let deliveryCPU = measured.reduce(UInt64(0)) { $0 + $1.metrics.cpuNanoseconds }
+    let idleCommits = idle.reduce(UInt64(0)) { $0 + $1.metrics.commits }
+    let idleCPU = idle.reduce(UInt64(0)) { $0 + $1.metrics.cpuNanoseconds }
+    return SweepPoint(
+      views: UInt64(views),
+      perDeliveryNanoseconds: deliveries == 0 ? 0 : Double(deliveryCPU) / Double(deliveries),
+      idleCostPerCommitNanoseconds: idleCommits == 0 ? 0 : Double(idleCPU) / Double(idleCommits),
+      memoryPerViewBytes: Double(report.total.viewMemoryBytes) / Double(max(views, 1)),
+      wallNanoseconds: report.total.wallNanoseconds, cpuNanoseconds: report.total.cpuNanoseconds)
+  }
+}
