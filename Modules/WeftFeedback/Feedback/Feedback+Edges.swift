@@ -28,7 +28,12 @@ extension Feedback {
       effect: { state in .function { await effects(state) } })
   }
 
-  /// Sequence form of `whenBecomesTrue(state:effects:)`.
+  /// Sequence form of `whenBecomesTrue(state:effects:)`: every element is fed back until
+  /// the sequence ends or the flag goes false.
+  ///
+  /// - Complexity: as the function form, plus O(1) per element fed back.
+  /// - Note: Isolation: the sequence is made and iterated on the system's host.
+  /// - Note: Allocations: one task per launch.
   public static func whenBecomesTrue<Events: AsyncSequence & SendableMetatype>(
     state flag: @escaping @Sendable (State) -> Bool,
     effects: @escaping @Sendable (State) -> Events

@@ -21,6 +21,10 @@ extension Feedback {
 
   /// Form of `just(effects:)` that makes the sequence when the system starts, on its host,
   /// for sequences that are not `Sendable`.
+  ///
+  /// - Complexity: O(1) per element, plus reducing it.
+  /// - Note: Isolation: `make` runs, and the sequence is iterated, on the system's host.
+  /// - Note: Allocations: one task for the system's lifetime.
   public static func just<Events: AsyncSequence & SendableMetatype>(
     effects make: @escaping @Sendable () -> Events
   ) -> Self where Events.Element == Event, Events.Failure == Never {
@@ -52,6 +56,10 @@ extension Feedback {
   }
 
   /// Sequence form of `extracting(payload:effects:)`.
+  ///
+  /// - Complexity: as the function form, plus O(1) per element fed back.
+  /// - Note: Isolation: the sequence is made and iterated on the system's host.
+  /// - Note: Allocations: one task per launch.
   public static func extracting<Payload: Sendable, Events: AsyncSequence & SendableMetatype>(
     payload: @escaping @Sendable (Event) -> Payload?,
     effects: @escaping @Sendable (Payload) -> Events

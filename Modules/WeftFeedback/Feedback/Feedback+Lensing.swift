@@ -30,6 +30,10 @@ extension Feedback {
 
   /// Sequence form of `lensing(state:effects:)`: every element the sequence yields is fed
   /// back, until the sequence ends or the effect is cancelled.
+  ///
+  /// - Complexity: as the function form, plus O(1) per element fed back.
+  /// - Note: Isolation: the sequence is made and iterated on the system's host.
+  /// - Note: Allocations: one task per launch.
   public static func lensing<Query: Sendable, Events: AsyncSequence & SendableMetatype>(
     state query: @escaping @Sendable (State) -> Query?,
     effects: @escaping @Sendable (Query) -> Events
@@ -66,6 +70,10 @@ extension Feedback {
   }
 
   /// Sequence form of `lensingSkippingRepeated(state:effects:)`.
+  ///
+  /// - Complexity: as the function form, plus O(1) per element fed back.
+  /// - Note: Isolation: the sequence is made and iterated on the system's host.
+  /// - Note: Allocations: one task per launch.
   public static func lensingSkippingRepeated<
     Query: Sendable & Equatable, Events: AsyncSequence & SendableMetatype
   >(

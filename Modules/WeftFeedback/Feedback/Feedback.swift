@@ -50,7 +50,13 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// The same feedback, named: activity records and test failures call its effects `name`
   /// instead of `feedbacks[i] (kind)`.
   ///
+  /// ```swift
+  /// .lensingSkippingRepeated(state: \.query) { await search($0) }.named("search")
+  /// ```
+  ///
   /// - Complexity: O(1).
+  /// - Note: Isolation: a value; any.
+  /// - Note: Allocations: none beyond the copy's name.
   public func named(_ name: String) -> Self {
     var copy = self
     copy.name = name

@@ -1,4 +1,3 @@
-import Synchronization
 import WeftCore
 
 /// A multicast of values to any number of `AsyncStream`s, each with its own buffer.
@@ -17,7 +16,7 @@ final class Broadcast<Element: Sendable>: Sendable {
     var finished = false
   }
 
-  private let consumers = Mutex(Consumers())
+  private let consumers = Locked(Consumers())
 
   /// A new stream receiving every value yielded from now on.
   func stream(buffering: ChangeBuffering) -> AsyncStream<Element> {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A weak reference that can be captured by `@Sendable` closures and tasks.
 ///
 /// Effect tasks hold their system through one of these, so a running effect never keeps a
@@ -25,9 +23,9 @@ struct WeakReference<Object: AnyObject & Sendable>: Sendable {
 /// (and everything it captured) is released as soon as it returns, before the task reports
 /// that it finished.
 final class TakeOnce<Value: Sendable>: Sendable {
-  private let value: Mutex<Value?>
+  private let value: Locked<Value?>
 
-  init(_ value: Value) { self.value = Mutex(value) }
+  init(_ value: Value) { self.value = Locked(value) }
 
   /// The value, the first time; nil afterwards.
   func take() -> Value? { value.withLock { $0.take() } }

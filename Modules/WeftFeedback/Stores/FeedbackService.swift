@@ -12,6 +12,7 @@ import WeftCore
 ///
 /// Releasing the service (or `cancel()`) tears its system down and cancels every effect.
 ///
+/// - Complexity: what its system costs per action (see `FeedbackSystem`).
 /// - Note: Isolation: `Sendable`; dispatch from anywhere; reduced on `system.host`.
 /// - Note: Allocations: one system and one actor; per action, what `FeedbackSystem.send`
 ///   costs from off its host (one host job per burst).
@@ -30,6 +31,8 @@ public final class FeedbackService<State: Sendable, Action: Sendable, Event: Sen
   ///   - feedbacks: its effects' rules.
   ///   - host: the actor it runs on; a fresh `FeedbackActor` by default.
   /// - Complexity: O(f), f = feedbacks.
+  /// - Note: Isolation: any; the feedbacks start on `host`, before any action.
+  /// - Note: Allocations: the system, its cell and, by default, its actor.
   public init(
     initial: State, name: String? = nil,
     reduce: @escaping @Sendable (inout State, Event) -> Void,
@@ -45,20 +48,31 @@ public final class FeedbackService<State: Sendable, Action: Sendable, Event: Sen
 
   deinit { system.cancel() }
 
-  /// The cell holding the state.
+  /// The cell holding the state: read it, subscribe by key path, stream `changes`.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: any.
+  /// - Note: Allocations: none.
   public var cell: StateCell<State> { system.cell }
 
   /// Sends the action's event into the loop; returns at once.
   ///
   /// - Complexity: O(1) to enqueue.
-  /// - Note: Isolation: any.
+  /// - Note: Isolation: any; actions dispatched from one isolation are reduced in order.
+  /// - Note: Allocations: one host job per burst of actions.
   public func dispatch(_ action: Action) { system.send(embed(action), isolation: nil) }
 
   /// Sends the action's event and returns once it has been reduced.
   ///
-  /// - Note: Isolation: any; one hop to the host.
+  /// - Complexity: one hop to the host, plus reducing the queue.
+  /// - Note: Isolation: any.
+  /// - Note: Allocations: none of its own.
   public func dispatchAndWait(_ action: Action) async { await system.sendAndWait(embed(action)) }
 
   /// Tears the service down: cancels every effect; later actions are ignored.
+  ///
+  /// - Complexity: O(e), e = running effects.
+  /// - Note: Isolation: any.
+  /// - Note: Allocations: none.
   public func cancel() { system.cancel() }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 import WeftCore
 
 extension StateCell {
@@ -26,11 +25,11 @@ extension StateCell {
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Value.self, bufferingPolicy: buffering.policy(for: Value.self))
-    let last = Mutex<(version: UInt64, value: Value)?>(nil)
+    let last = Locked<LastValue<Value>?>(nil)
     let yield: @Sendable (UInt64, Value) -> Void = { version, value in
       last.withLock { last in
         if let previous = last, previous.version >= version || previous.value == value { return }
-        last = (version, value)
+        last = LastValue(version: version, value: value)
         continuation.yield(value)
       }
     }
@@ -42,4 +41,10 @@ extension StateCell {
     continuation.onTermination = { _ in subscription.cancel() }
     return stream
   }
+}
+
+/// The last value a `values(of:)` stream yielded, and its version.
+private struct LastValue<Value: Sendable>: Sendable {
+  let version: UInt64
+  let value: Value
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The part of a feedback system that only its host touches: the reduced state, the
 /// reducer, and one reactor per feedback.
 ///
@@ -78,10 +76,10 @@ struct SharedLoopState<Event: Sendable>: Sendable {
 /// The lock-protected part of a system, as an object of its own so that host jobs can hold
 /// it (to finish their bookkeeping) without holding the system.
 final class LoopShared<Event: Sendable>: Sendable {
-  private let state = Mutex(SharedLoopState<Event>())
+  private let state = Locked(SharedLoopState<Event>())
 
   func withLock<Result>(_ body: (inout SharedLoopState<Event>) -> Result) -> Result {
-    state.withLock { body(&$0) }
+    state.withLock(body)
   }
 
   /// Runs a host job: `body` gets the system if it is still alive and returns wake-ups;

@@ -8,6 +8,7 @@
 /// // same as `on: FeedbackActor()`
 /// ```
 ///
+/// - Complexity: O(1); its jobs are the system's.
 /// - Note: Isolation: an actor; hosts a system's reducer, feedback rules and effect tasks.
 /// - Note: Allocations: one actor per system that uses the default.
 public actor FeedbackActor {

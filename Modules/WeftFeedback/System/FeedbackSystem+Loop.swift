@@ -53,6 +53,7 @@ extension FeedbackSystem {
   ///
   /// - Complexity: one hop to the host, plus reducing the queue.
   /// - Note: Isolation: any.
+  /// - Note: Allocations: none of its own.
   public func sendAndWait(_ event: Event) async {
     await Self.send(event, to: WeakReference(self), shared, isolation: host)
   }

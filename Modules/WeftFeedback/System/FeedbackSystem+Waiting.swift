@@ -34,6 +34,7 @@ extension FeedbackSystem {
   ///
   /// - Complexity: O(1) to register; woken by the host when the condition holds.
   /// - Note: Isolation: any. Cancelling the waiting task returns at once.
+  /// - Note: Allocations: one waiter record.
   public func waitUntilIdle() async {
     await wait(maxEffects: 0, needsEmptyQueue: true)
   }
@@ -44,6 +45,7 @@ extension FeedbackSystem {
   ///
   /// - Complexity: O(1) to register.
   /// - Note: Isolation: any. Cancelling the waiting task returns at once.
+  /// - Note: Allocations: one waiter record.
   public func waitForEffects(atMost count: Int) async {
     await wait(maxEffects: count, needsEmptyQueue: false)
   }

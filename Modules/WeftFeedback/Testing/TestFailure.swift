@@ -16,13 +16,19 @@
 ///
 /// > Important: The text of `message` is part of the API: tests pin it.
 ///
+/// - Complexity: O(1).
 /// - Note: Isolation: a `Sendable` value.
+/// - Note: Allocations: the message.
 public struct TestFailure: Sendable, Hashable, CustomStringConvertible {
   /// Where in the test the failed expectation was written.
   public struct Location: Sendable, Hashable, CustomStringConvertible {
+    /// `Module/File.swift`.
     public let fileID: String
+    /// The file's full path.
     public let filePath: String
+    /// The line, from 1.
     public let line: Int
+    /// The column, from 1.
     public let column: Int
 
     /// Makes a location; `TestStore` methods fill theirs in from their callers.
@@ -66,7 +72,9 @@ public enum Exhaustivity: Sendable, Hashable {
 /// store.send(.query("b"), effects: .started("search").cancelling("search")) { $0.query = "b" }
 /// ```
 ///
+/// - Complexity: O(n) to compare, n = names.
 /// - Note: Isolation: a `Sendable` value.
+/// - Note: Allocations: the name arrays.
 public struct EffectChanges: Sendable, Hashable, CustomStringConvertible {
   /// Feedbacks whose rule launched an effect, in launch order.
   public var started: [String]

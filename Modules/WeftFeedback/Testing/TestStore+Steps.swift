@@ -12,6 +12,8 @@ extension TestStore {
   ///   - effects: if given, the effects this event must launch and cancel, exactly.
   ///   - update: the expected change; omit it when the state must not change.
   /// - Complexity: O(1) plus reducing; rendering only on failure.
+  /// - Note: Isolation: MainActor.
+  /// - Note: Allocations: a transition record.
   public func send(
     _ event: Event, effects: EffectChanges? = nil,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
@@ -57,6 +59,8 @@ extension TestStore {
   /// With `exhaustivity: .off`, events before the first match are skipped.
   ///
   /// - Complexity: waits on a signal (an event or an effect finishing); never sleeps.
+  /// - Note: Isolation: MainActor.
+  /// - Note: Allocations: a waiter, and a real-time timer task while it waits.
   public func receive(
     _ expected: Event, effects: EffectChanges? = nil, timeout: Duration? = nil,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,

@@ -35,6 +35,7 @@ import WeftCore
 /// Each step renders values only when it fails. What is slow: a failing `receive` or
 /// `finish` waits `timeout` before reporting.
 ///
+/// - Complexity: each step costs what the system does, plus O(1) bookkeeping.
 /// - Note: Isolation: `@MainActor`; the system runs on the MainActor, so `send` reduces
 ///   before it returns.
 /// - Note: Allocations: a record per event and per effect step (tests only).

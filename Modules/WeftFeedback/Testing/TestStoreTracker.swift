@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a `TestStore` learns from its system, recorded under a lock from whatever isolation
 /// reports it, with one waiter that is woken when a condition on the record holds.
 ///
@@ -64,7 +62,7 @@ final class TestStoreTracker<State: Sendable, Event: Sendable>: Sendable {
     var waiter: Waiter?
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Locked(Storage())
 
   var record: Record { storage.withLock { $0.record } }
 

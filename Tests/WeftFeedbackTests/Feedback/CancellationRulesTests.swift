@@ -1,7 +1,7 @@
-import Synchronization
 import Testing
 import WeftCore
-import WeftFeedback
+
+@testable import WeftFeedback
 
 /// The cancellation rules users of the peers keep tripping over: an effect cancelled before
 /// it starts never runs; cancelling right after the start neither crashes nor leaks; events
@@ -152,7 +152,7 @@ final class Gate: Sendable {
     var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func wait() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -21,6 +21,7 @@ struct LensingTests {
         b          ^-x
         fed    ..........
         """)
+    await harness.finish()
   }
 
   @Test func theStateAnEffectsOwnEventProducesRestartsIt() async {
@@ -37,6 +38,7 @@ struct LensingTests {
         a          X
         fed    ..a.a
         """)
+    await harness.finish()
   }
 
   @Test func sequenceEffectsFeedBackEveryElementUntilRestarted() async {
@@ -56,6 +58,7 @@ struct LensingTests {
         b             ^
         fed    ..a.a..b
         """)
+    await harness.finish()
   }
 }
 
@@ -78,6 +81,7 @@ struct LensingSkippingRepeatedTests {
         a               ^-|
         fed    ..a....b...a.
         """)
+    await harness.finish()
   }
 
   @Test func aNewQueryCancelsTheRunningEffectAndNilCancelsIt() async {
@@ -95,6 +99,7 @@ struct LensingSkippingRepeatedTests {
         a              ^--
         fed    ...........
         """)
+    await harness.finish()
   }
 }
 
@@ -119,6 +124,7 @@ struct WhenBecomesTrueTests {
         load          ^-x
         fed    ...l.......
         """)
+    await harness.finish()
   }
 
   @Test func anInitialTrueStateStartsTheEffect() async {
@@ -161,6 +167,7 @@ struct ExtractingTests {
         3         ^-|
         fed    ..12.3.
         """)
+    await harness.finish()
   }
 }
 
@@ -181,8 +188,6 @@ struct JustTests {
         ticks  ^-------
         fed    ..t.t.t.
         """)
-    harness.system.cancel()
-    await harness.system.waitUntilIdle()
-    #expect(harness.system.activeEffectCount == 0)
+    await harness.finish()
   }
 }

@@ -1,6 +1,6 @@
-import Synchronization
 import WeftCore
-import WeftFeedback
+
+@testable import WeftFeedback
 
 /// Knows when every running effect of a system is parked on the test clock, so a tick
 /// driver can advance time at exactly the right moments, without `Task.yield()` loops.
@@ -26,7 +26,7 @@ final class Quiescence: Sendable {
   }
 
   let clock: TestClock
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(clock: TestClock) { self.clock = clock }
 

@@ -1,8 +1,10 @@
 import Synchronization
 
+@testable import WeftFeedback
+
 /// Records values from any isolation, in arrival order.
 final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = Locked<[Value]>([])
 
   init() {}
 
@@ -34,7 +36,7 @@ final class Tracked: Sendable {
 /// Suspends until the task is cancelled, then marks `tracked`: the shape of an effect that
 /// runs until its feedback or the system's teardown stops it.
 func suspendUntilCancelled(marking tracked: Tracked? = nil) async {
-  let gate = Mutex<(waiting: CheckedContinuation<Void, Never>?, cancelled: Bool)>((nil, false))
+  let gate = Locked<(waiting: CheckedContinuation<Void, Never>?, cancelled: Bool)>((nil, false))
   await withTaskCancellationHandler {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let resumeNow = gate.withLock { gate -> Bool in

@@ -1,4 +1,4 @@
-import Synchronization
+@testable import WeftFeedback
 
 /// Named one-shot signals: effects call `signal(_:)` (or capture a `token(_:)` that signals
 /// its own release), and a test awaits `released(_:)` / `signaled(_:)` instead of guessing
@@ -22,7 +22,7 @@ final class Releases: Sendable {
     var waiters: [(names: Set<String>, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func token(_ name: String) -> Token { Token(name, self) }
 

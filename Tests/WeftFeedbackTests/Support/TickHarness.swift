@@ -1,3 +1,4 @@
+import Testing
 import WeftCore
 import WeftFeedback
 
@@ -111,6 +112,16 @@ final class TickHarness {
         return nil
       }
     }
+  }
+
+  /// Tears the system down, waits for its effects to end, and checks that nothing kept it
+  /// alive.
+  func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+    system.cancel()
+    await system.waitUntilIdle()
+    weak let weakSystem = system
+    system = nil
+    #expect(weakSystem == nil, "the system outlived the test", sourceLocation: sourceLocation)
   }
 
   /// Plays `inputs` (one character per tick, see `Probe.input`) and returns the diagram.

@@ -101,6 +101,24 @@ struct EventOrderingTests {
     #expect(system.state.events == [1, 2, 3, 4, 5])
   }
 
+  @Test func anImperativeFeedbackCanDispatchFromItsOwnCallbacks() async {
+    let system = FeedbackSystem<Log, Int>(
+      initial: Log(), reduce: Self.reduce,
+      feedbacks: [
+        .imperative { dispatch in
+          { _, event in
+            guard event == 1 else { return }
+            Task.detached { dispatch(2) }  // a callback from elsewhere, later
+          }
+        }
+      ], on: MainActor.shared)
+    var values = system.cell.values(of: \.events).makeAsyncIterator()
+    #expect(await values.next() == [])  // the current value first
+    system.send(1)
+    #expect(await values.next() == [1])
+    #expect(await values.next() == [1, 2])
+  }
+
   @Test func theInitialStateReachesFeedbacksBeforeAnyEvent() async {
     let order = Recorder<String>()
     let system = FeedbackSystem<Log, Int>(

@@ -106,6 +106,7 @@ struct LoginStoreRouteTests {
     let system = store!.system
     store = nil
     #expect(weakStore == nil)
+    #expect(await routes.next() == nil)  // releasing the store ends its route streams
     await system.waitUntilIdle()
     service.cancel()
     await service.system.waitUntilIdle()
