@@ -52,7 +52,7 @@ public final class TestClock: Clock, Sendable {
     var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// Makes a clock at virtual time zero.
   public init() {}

@@ -45,7 +45,7 @@ public final class ComponentRegistry: Sendable {
     var incoming: [ComponentID: Set<ComponentID>] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// Makes an empty registry.
   public init() {}
