@@ -1,6 +1,7 @@
 import AppFeature
 import Foundation
 import Testing
+import WeftNetworking
 
 /// Builds the simulated app (with a watchdog short enough for tests).
 @MainActor
@@ -33,5 +34,12 @@ struct TemporaryDatabase {
     for suffix in ["", "-wal", "-shm"] {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
+  }
+}
+
+/// Requests against the simulated backend, as the app would build them.
+enum HTTPRequestFixture {
+  static func get(_ path: String) -> HTTPRequest {
+    HTTPRequest(method: .get, url: URL(string: "https://health.sim.weft" + path)!)
   }
 }

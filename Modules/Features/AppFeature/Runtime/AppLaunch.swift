@@ -298,10 +298,13 @@ final class DashboardFollower: Sendable {
   /// Marks the dashboard started; true the first time.
   func start() -> Bool { !started.exchange(true, ordering: .relaxed) }
 
-  /// Returns once the dashboard (if it is showing data) shows what the database holds for
-  /// its range — the end of its database observation's reaction to the last write.
+  /// Returns once the dashboard (if it is showing data) shows the metrics and insights the
+  /// database holds for its range — the end of its database observation's reaction to the
+  /// last write.
   ///
-  /// The expected data is read with the dashboard's own query, at the same (frozen) time.
+  /// The expected content is read with the dashboard's own query at the same (frozen) time.
+  /// Only the content is compared, not the interval: a write-free moment (a failed sync)
+  /// leaves the interval of the last load on screen, and nothing will replace it.
   func caughtUp() async {
     guard started.load(ordering: .relaxed) else { return }
     let state = dashboard.state
@@ -312,19 +315,34 @@ final class DashboardFollower: Sendable {
     let limit = dependencies.insightLimit
     guard
       let expected = try? await database.read({ db in
-        DashboardData(
-          range: range, interval: interval,
+        Content(
           metrics: try db.fetchAll(
             HealthMetric.self,
             where: Field("date") >= interval.start && Field("date") <= interval.end,
             sortBy: [.descending("date"), .ascending("id")]),
           insights: try db.fetchAll(
             Insight.self, sortBy: [.descending("date"), .ascending("id")], limit: limit))
-      }), expected != shown
+      }), expected != Content(shown)
     else { return }
     await dashboard.cell.wait { state in
       guard case .success(let data) = state.viewState, data.range == range else { return true }
-      return data == expected
+      return Content(data) == expected
+    }
+  }
+
+  /// What the dashboard shows, without the interval it was computed for.
+  private struct Content: Sendable, Equatable {
+    var metrics: [HealthMetric]
+    var insights: [Insight]
+
+    init(metrics: [HealthMetric], insights: [Insight]) {
+      self.metrics = metrics
+      self.insights = insights
+    }
+
+    init(_ data: DashboardData) {
+      metrics = data.metrics
+      insights = data.insights
     }
   }
 }
