@@ -23,7 +23,11 @@ public final class AppSimulation: SimulatedApp {
   ///
   /// - Throws: `SimulationError` if the app cannot launch.
   public static func make(seed: UInt64) async throws(SimulationError) -> AppSimulation {
-    let monitor = PerformanceMonitor(enabled: true)
+    // The process-wide monitor: every cell reports there unless given another, so clients
+    // and stores built deep inside the features are counted too.
+    let monitor = PerformanceMonitor.shared
+    monitor.setEnabled(true)
+    monitor.reset()
     let dependencies = AppDependencies.simulated(seed: seed, monitor: monitor)
     do throws(AppRuntimeError) {
       let runtime = try await AppRuntime.build(dependencies)
