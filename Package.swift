@@ -108,7 +108,7 @@ let package = Package(
       path: "Modules/Features/AppFeature", swiftSettings: strict),
     .testTarget(
       name: "AppFeatureTests", dependencies: ["AppFeature"], path: "Tests/AppFeatureTests",
-      swiftSettings: strict),
+      resources: [.copy("Fixtures")], swiftSettings: strict),
 
     // MARK: Simulator
     .target(
