@@ -28,22 +28,35 @@ public final class AppSimulation: SimulatedApp {
     let monitor = PerformanceMonitor.shared
     monitor.setEnabled(true)
     monitor.reset()
-    let dependencies = AppDependencies.simulated(seed: seed, monitor: monitor)
+    // An on-disk database in a fresh temporary folder, so `app.relaunch` restores the
+    // session the way a real relaunch would; removed by `shutDown()`.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("weft-sim-\(ProcessInfo.processInfo.processIdentifier)-\(UUID())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let dependencies = AppDependencies.simulated(
+      seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
+      monitor: monitor)
     do throws(AppRuntimeError) {
       let runtime = try await AppRuntime.build(dependencies)
-      return AppSimulation(runtime: runtime, monitor: monitor)
+      return AppSimulation(runtime: runtime, monitor: monitor, folder: folder)
     } catch {
       throw SimulationError("the app did not launch: \(error)")
     }
   }
 
-  init(runtime: AppRuntime, monitor: PerformanceMonitor) {
+  let folder: URL
+
+  init(runtime: AppRuntime, monitor: PerformanceMonitor, folder: URL) {
     self.runtime = runtime
     self.monitor = monitor
+    self.folder = folder
   }
 
-  /// Stops the app's work and closes its database.
-  public func shutDown() async { await runtime.shutDown() }
+  /// Stops the app's work, closes its database and removes its files.
+  public func shutDown() async {
+    await runtime.shutDown()
+    try? FileManager.default.removeItem(at: folder)
+  }
 
   public var observablePathNames: [String] { runtime.paths.keys.sorted() }
 

@@ -77,7 +77,9 @@ public enum Simulator {
     var failed = false
     for file in files {
       do throws(FlowError) {
-        let flow = try Flow.load(path: file, knownPaths: Set(app.observablePathNames))
+        let flow = try Flow.load(
+          path: file, knownPaths: Set(app.observablePathNames),
+          options: Flow.ParseOptions(now: app.runtime.now))
         output.standard("\(file): ok (\(flow.steps.count) steps)")
       } catch {
         output.error(error.description)
@@ -100,7 +102,9 @@ public enum Simulator {
     }
     let flow: Flow
     do throws(FlowError) {
-      flow = try Flow.load(path: file, knownPaths: Set(app.observablePathNames))
+      flow = try Flow.load(
+        path: file, knownPaths: Set(app.observablePathNames),
+        options: Flow.ParseOptions(now: app.runtime.now))
     } catch {
       await app.shutDown()
       output.error(error.description)
