@@ -123,7 +123,7 @@ public final class AppLaunch {
     dashboard = DashboardClient(
       dependencies: DashboardDependencies(
         database: database, client: api, clock: dependencies.clock, now: dependencies.now))
-    let follower = DashboardFollower(dashboard: dashboard, database: database)
+    let follower = DashboardFollower(dashboard: dashboard)
     self.follower = follower
 
     realtime = RealtimeClient(monitor: monitor)
@@ -284,66 +284,23 @@ public final class AppLaunch {
   }
 }
 
-/// Knows whether the dashboard follows the database, and waits for it to catch up.
+/// Starts the dashboard's database observation once, and brings the dashboard up to date
+/// with the database after the app writes to it.
 final class DashboardFollower: Sendable {
   let dashboard: DashboardClient
-  let database: Database
   private let started = Atomic<Bool>(false)
 
-  init(dashboard: DashboardClient, database: Database) {
-    self.dashboard = dashboard
-    self.database = database
-  }
+  init(dashboard: DashboardClient) { self.dashboard = dashboard }
 
   /// Marks the dashboard started; true the first time.
   func start() -> Bool { !started.exchange(true, ordering: .relaxed) }
 
-  /// Returns once the dashboard (if it is showing data) shows the metrics and insights the
-  /// database holds for its range — the end of its database observation's reaction to the
-  /// last write.
-  ///
-  /// The expected content is read with the dashboard's own query at the same (frozen) time.
-  /// Only the content is compared, not the interval: a write-free moment (a failed sync)
-  /// leaves the interval of the last load on screen, and nothing will replace it.
+  /// Returns once every write committed before the call is on the dashboard (its
+  /// `catchUp()`): the deterministic end of the dashboard's reaction to a write, which its
+  /// own database observation reaches a moment later on its own.
   func caughtUp() async {
     guard started.load(ordering: .relaxed) else { return }
-    let state = dashboard.state
-    guard case .success(let shown) = state.viewState else { return }
-    let range = state.range
-    let dependencies = dashboard.dependencies
-    let interval = range.interval(relativeTo: dependencies.now(), calendar: dependencies.calendar)
-    let limit = dependencies.insightLimit
-    guard
-      let expected = try? await database.read({ db in
-        Content(
-          metrics: try db.fetchAll(
-            HealthMetric.self,
-            where: Field("date") >= interval.start && Field("date") <= interval.end,
-            sortBy: [.descending("date"), .ascending("id")]),
-          insights: try db.fetchAll(
-            Insight.self, sortBy: [.descending("date"), .ascending("id")], limit: limit))
-      }), expected != Content(shown)
-    else { return }
-    await dashboard.cell.wait { state in
-      guard case .success(let data) = state.viewState, data.range == range else { return true }
-      return Content(data) == expected
-    }
-  }
-
-  /// What the dashboard shows, without the interval it was computed for.
-  private struct Content: Sendable, Equatable {
-    var metrics: [HealthMetric]
-    var insights: [Insight]
-
-    init(metrics: [HealthMetric], insights: [Insight]) {
-      self.metrics = metrics
-      self.insights = insights
-    }
-
-    init(_ data: DashboardData) {
-      metrics = data.metrics
-      insights = data.insights
-    }
+    await dashboard.catchUp()
   }
 }
 
