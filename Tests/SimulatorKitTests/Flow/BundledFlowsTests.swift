@@ -7,7 +7,7 @@ import Testing
 @Suite struct BundledFlows {
   static let files = [
     "auth.flow", "dashboard.flow", "forms.flow", "login-to-sync.flow", "offline-burst.flow",
-    "fanout-100k.flow",
+    "fanout-100k.flow", "fanout-latency.flow", "sweep-fanout.flow",
   ]
 
   static func source(_ name: String) throws -> String {
