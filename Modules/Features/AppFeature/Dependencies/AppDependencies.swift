@@ -20,8 +20,12 @@ import WeftPersistence
 /// ```
 ///
 /// - Note: Isolation: a `Sendable` value; everything it holds is thread-safe.
+/// - Complexity: O(1) to make and copy.
 public struct AppDependencies: Sendable {
   /// Which world the app runs in.
+  ///
+  /// - Complexity: O(1) to make and compare.
+  /// - Note: Isolation: a `Sendable` value; any isolation.
   public enum Mode: String, Sendable, Hashable {
     case live
     case simulated
@@ -74,6 +78,8 @@ public struct AppDependencies: Sendable {
   ///   - realtimeURL: the WebSocket endpoint, or nil for no realtime connection.
   ///   - monitor: the performance monitor.
   ///   - requestTimeout: the per-attempt timeout.
+  ///
+  /// - Complexity: O(1).
   public static func live(
     baseURL: URL, databasePath: String, realtimeURL: URL? = nil,
     monitor: PerformanceMonitor = PerformanceMonitor(enabled: false),
@@ -106,6 +112,8 @@ public struct AppDependencies: Sendable {
   ///   - latency: the network's base latency.
   ///   - jitter: the network's latency jitter.
   ///   - monitor: the performance monitor.
+  ///
+  /// - Complexity: O(1).
   public static func simulated(
     seed: UInt64 = 1, databasePath: String? = nil,
     start: Date = SimulationEnvironment.referenceDate, latency: Duration = .milliseconds(40),
@@ -137,6 +145,7 @@ public struct AppDependencies: Sendable {
 /// server — with the controls the simulator drives.
 ///
 /// - Note: Isolation: `Sendable`; every part is thread-safe.
+/// - Complexity: O(1) to make and copy.
 public struct SimulationEnvironment: Sendable {
   /// The simulated date at time zero by default: 2025-03-10 12:00:00 UTC.
   public static let referenceDate = Date(timeIntervalSince1970: 1_741_608_000)
@@ -157,6 +166,8 @@ public struct SimulationEnvironment: Sendable {
   public let realtime: SimulatedRealtimeServer
 
   /// Makes the world.
+  ///
+  /// - Complexity: O(1) plus seeding the server (a dozen records).
   public init(seed: UInt64, start: Date, latency: Duration, jitter: Duration) {
     let testClock = TestClock()
     let tracker = WorkTracker()

@@ -15,6 +15,9 @@ import WeftPersistence
 /// - Note: Allocations: the database's connections.
 public final class DatabaseProvider: Sendable {
   /// Where the data lives.
+  ///
+  /// - Complexity: O(1) to make and compare.
+  /// - Note: Isolation: a `Sendable` value; any isolation.
   public enum Location: Sendable, Equatable {
     /// A file at `path`.
     case file(path: String)
@@ -31,6 +34,8 @@ public final class DatabaseProvider: Sendable {
   private let kept = Mutex<Database?>(nil)
 
   /// Makes a provider.
+  ///
+  /// - Complexity: O(1).
   public init(
     _ location: Location, migrations: [Migration], configuration: Database.Configuration
   ) {
@@ -42,6 +47,7 @@ public final class DatabaseProvider: Sendable {
   /// Opens (or, in memory, returns) the database.
   ///
   /// - Throws: `PersistenceError` when the file cannot be opened or migrated.
+  /// - Complexity: O(1).
   public func open() async throws -> Database {
     switch location {
     case .file(let path):
@@ -57,11 +63,15 @@ public final class DatabaseProvider: Sendable {
   }
 
   /// Releases `database` at teardown: closes a file; keeps memory.
+  ///
+  /// - Complexity: O(1).
   public func release(_ database: Database) async {
     if case .file = location { await database.close() }
   }
 
   /// Closes whatever is kept (the in-memory database) for good.
+  ///
+  /// - Complexity: O(1).
   public func close() async {
     let database = kept.withLock { state -> Database? in
       defer { state = nil }

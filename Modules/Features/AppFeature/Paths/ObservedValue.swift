@@ -1,6 +1,7 @@
 /// A value the simulator observes at a path: small, `Sendable`, comparable, printable.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and compare.
 public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
   case int(Int)
   case double(Double)
@@ -30,8 +31,12 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `.double(value)`, or `.none` for nil.
+  ///
+  /// - Complexity: O(1).
   public static func optional(_ value: Double?) -> ObservedValue { value.map(Self.double) ?? .none }
 
   /// `.string(value)`, or `.none` for nil.
+  ///
+  /// - Complexity: O(1).
   public static func optional(_ value: String?) -> ObservedValue { value.map(Self.string) ?? .none }
 }

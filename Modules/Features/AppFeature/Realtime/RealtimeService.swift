@@ -8,6 +8,7 @@ import WeftPersistence
 /// The realtime connection as the app shows it.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and copy.
 public struct RealtimeState: Sendable, Equatable {
   /// The connection's state.
   public var connection: ConnectionState = .disconnected
@@ -17,6 +18,8 @@ public struct RealtimeState: Sendable, Equatable {
   public var lastInsightTitle: String?
 
   /// The launch state.
+  ///
+  /// - Complexity: O(1).
   public init() {}
 
   /// The connection state's name: `disconnected`, `connecting`, `connected`,
@@ -35,10 +38,14 @@ public struct RealtimeState: Sendable, Equatable {
 /// The client owning `RealtimeState`.
 ///
 /// - Note: Isolation: an actor; reads are synchronous from any isolation.
+/// - Complexity: each method is one commit: O(s + k) fan-out.
 public actor RealtimeClient: Client {
+  /// The cell holding the state.
   public nonisolated let cell: StateCell<RealtimeState>
 
   /// Makes the client.
+  ///
+  /// - Complexity: O(1).
   public init(monitor: PerformanceMonitor = .shared) {
     cell = StateCell(RealtimeState(), name: "Realtime", monitor: monitor)
   }

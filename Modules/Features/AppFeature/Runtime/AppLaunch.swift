@@ -21,6 +21,8 @@ import WeftPersistence
 ///
 /// - Note: Isolation: `@MainActor` (the login store and the grade-weights form are);
 ///   clients and services run on their own isolation.
+///
+/// - Complexity: O(1) per wired event; building one opens the database and makes every client.
 @MainActor
 public final class AppLaunch {
   /// The database.

@@ -6,6 +6,8 @@ extension AppRuntime {
   // MARK: App state
 
   /// Selects the tab named `name` (`dashboard`, `health`, `insights`, `profile`).
+  ///
+  /// - Complexity: O(1): one commit; nothing to settle.
   public func selectTab(_ name: String) async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.appState.select(tabNamed: name)
@@ -15,11 +17,15 @@ extension AppRuntime {
   }
 
   /// Pushes `route` on the navigation stack.
+  ///
+  /// - Complexity: O(1) amortized: one commit.
   public func pushNavigation(_ route: String) async {
     await launch.appState.push(route)
   }
 
   /// Pops the navigation stack.
+  ///
+  /// - Complexity: O(1): one commit; nothing to settle.
   public func popNavigation() async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.appState.pop()
@@ -29,6 +35,8 @@ extension AppRuntime {
   }
 
   /// Presents the sheet named `name`.
+  ///
+  /// - Complexity: O(1): one commit; nothing to settle.
   public func presentSheet(_ name: String) async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.appState.present(sheetNamed: name)
@@ -38,6 +46,8 @@ extension AppRuntime {
   }
 
   /// Dismisses the presented sheet.
+  ///
+  /// - Complexity: O(1): one commit; nothing to settle.
   public func dismissSheet() async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.appState.dismissSheet()
@@ -47,6 +57,8 @@ extension AppRuntime {
   }
 
   /// Dismisses the presented alert.
+  ///
+  /// - Complexity: O(1): one commit; nothing to settle.
   public func dismissAlert() async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.appState.dismissAlert()
@@ -56,6 +68,8 @@ extension AppRuntime {
   }
 
   /// Turns the feature flag `name` on or off (`offlineMode` stops syncing while on).
+  ///
+  /// - Complexity: one commit per field set.
   public func setFeature(_ name: String, enabled: Bool) async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.appState.setFlag(name, enabled: enabled)
@@ -70,6 +84,7 @@ extension AppRuntime {
   /// Connects the realtime connection.
   ///
   /// - Throws: `AppActionError.realtime` when it is not disconnected or failed.
+  /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func realtimeConnect() async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.realtimeService.connect()
@@ -82,6 +97,7 @@ extension AppRuntime {
   /// Disconnects the realtime connection.
   ///
   /// - Throws: `AppActionError.realtime` when already disconnected.
+  /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func realtimeDisconnect() async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.realtimeService.disconnect()
@@ -95,6 +111,8 @@ extension AppRuntime {
   ///
   /// - Throws: `AppRuntimeError.simulationOnly` live; `AppActionError.realtime` when not
   ///   connected.
+  ///
+  /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func realtimeDrop() async throws(AppRuntimeError) {
     let server = try simulated("realtime drop").realtime
     do throws(AppActionError) {
@@ -110,6 +128,8 @@ extension AppRuntime {
   ///
   /// - Throws: `AppRuntimeError.simulationOnly` live; `AppActionError.realtime` when the
   ///   connection is not open.
+  ///
+  /// - Complexity: one commit per field set.
   public func pushInsight(title: String, body: String? = nil) async throws(AppRuntimeError) {
     let environment = try simulated("realtime push")
     guard environment.realtime.isConnected else {

@@ -8,6 +8,8 @@ extension AppRuntime {
 
   /// Shows the dashboard tab and loads it (local data, sync, local data again), with
   /// `range` if given.
+  ///
+  /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func openDashboard(range: DateRange? = nil) async throws(AppRuntimeError) {
     await launch.appState.select(.dashboard)
     let launch = self.launch
@@ -15,12 +17,16 @@ extension AppRuntime {
   }
 
   /// Changes the dashboard's range and reloads it.
+  ///
+  /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func setDashboardRange(_ range: DateRange) async throws(AppRuntimeError) {
     let launch = self.launch
     try await run("dashboard.load") { await launch.loadDashboard(range: range) }
   }
 
   /// Reloads the dashboard.
+  ///
+  /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func refreshDashboard() async throws(AppRuntimeError) {
     let launch = self.launch
     try await run("dashboard.load") { await launch.loadDashboard(range: nil) }
@@ -29,6 +35,8 @@ extension AppRuntime {
   // MARK: Health form
 
   /// Sets the health form's fields (nil leaves a field as it is).
+  ///
+  /// - Complexity: one commit per field set.
   public func setHealthForm(
     metric: MetricType? = nil, value: String? = nil, date: Date? = nil, notes: String? = nil
   ) async {
@@ -43,6 +51,7 @@ extension AppRuntime {
   /// requested, and the dashboard updates; an invalid one shows its validation error.
   ///
   /// - Returns: the submit result (`.none` when validation failed).
+  /// - Complexity: the work it starts, plus settling (see `settle()`).
   @discardableResult
   public func submitHealthForm() async throws(AppRuntimeError) -> HealthFormSubmitResult {
     let result = await launch.submitForm()
@@ -51,6 +60,8 @@ extension AppRuntime {
   }
 
   /// Resets the health form.
+  ///
+  /// - Complexity: O(1): one commit.
   public func resetHealthForm() async {
     await launch.form.reset()
   }
@@ -61,6 +72,8 @@ extension AppRuntime {
   ///
   /// - Throws: `AppRuntimeError.grades` with the form's error (unknown category, invalid
   ///   count, a context error).
+  ///
+  /// - Complexity: O(1): one commit.
   public func setGradeWeight(
     _ field: GradeWeightField, of category: String, to value: Double
   ) throws(AppRuntimeError) {
@@ -76,6 +89,8 @@ extension AppRuntime {
   }
 
   /// Switches the grade basis (percent or points).
+  ///
+  /// - Complexity: O(1): one commit.
   public func setGradeBasis(_ basis: GradeBasis) {
     launch.grades.setBasis(basis)
   }
@@ -84,6 +99,8 @@ extension AppRuntime {
   ///
   /// - Throws: `AppRuntimeError.grades` with the context's typed error (missing name,
   ///   condition failed, unknown path).
+  ///
+  /// - Complexity: O(d) to find the context, d = contexts of the form, plus the contextual.
   public func contextRequest(
     _ name: String, at path: String? = nil
   ) throws(AppRuntimeError) -> GradeRequestedValue {
@@ -97,6 +114,7 @@ extension AppRuntime {
   /// Sets or unsets the flag `name` on the context at `path` (the class context if nil).
   ///
   /// - Throws: `AppRuntimeError.grades` (setting a set flag, unsetting an unset one, …).
+  /// - Complexity: O(d) to find the context, d = contexts of the form, plus the contextual.
   public func contextFlag(
     _ name: String, set: Bool, at path: String? = nil
   ) throws(AppRuntimeError) {
@@ -115,6 +133,7 @@ extension AppRuntime {
   /// Runs the executable `name` from the context at `path` (the class context if nil).
   ///
   /// - Throws: `AppRuntimeError.grades` (no such executable, …).
+  /// - Complexity: O(d) to find the context, d = contexts of the form, plus the contextual.
   public func contextExecute(_ name: String, at path: String? = nil) throws(AppRuntimeError) {
     do throws(GradeWeightsError) {
       try launch.grades.execute(name, at: path ?? launch.grades.state.classPath)
@@ -126,6 +145,7 @@ extension AppRuntime {
   /// Posts the notification `name` to the context at `path` (the class context if nil).
   ///
   /// - Throws: `AppRuntimeError.grades` for an unknown path.
+  /// - Complexity: O(d) to find the context, d = contexts of the form, plus the contextual.
   public func contextPost(_ name: String, at path: String? = nil) throws(AppRuntimeError) {
     do throws(GradeWeightsError) {
       try launch.grades.post(name, at: path ?? launch.grades.state.classPath)

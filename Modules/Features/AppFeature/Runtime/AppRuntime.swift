@@ -32,6 +32,7 @@ import WeftPersistence
 /// Paths are built once per launch; each keeps one selector.
 ///
 /// - Note: Isolation: `@MainActor`. Clients and services run on their own isolation.
+/// - Complexity: each action costs its work plus settling; paths are built once per launch.
 @MainActor
 public final class AppRuntime {
   /// The configuration's dependencies.
@@ -61,6 +62,7 @@ public final class AppRuntime {
   /// first sync pass, restoring the realtime connection).
   ///
   /// - Throws: `AppRuntimeError.launch` when the database cannot be opened.
+  /// - Complexity: O(1).
   public static func build(
     _ dependencies: AppDependencies
   ) async throws(AppRuntimeError) -> AppRuntime {
@@ -77,6 +79,8 @@ public final class AppRuntime {
   }
 
   /// Tears the app down: stops every service, releases and closes the database.
+  ///
+  /// - Complexity: O(1).
   public func shutDown() async {
     await launch.tearDown()
     await dependencies.database.close()
@@ -110,6 +114,8 @@ public final class AppRuntime {
   ///
   /// - Throws: `AppRuntimeError.settle` when work makes no progress (a bug) or keeps
   ///   rescheduling itself past the wake limit.
+  ///
+  /// - Complexity: O(1).
   public func settle() async throws(AppRuntimeError) {
     do throws(SettleError) {
       try await settler.settle()
@@ -121,6 +127,7 @@ public final class AppRuntime {
   /// Moves virtual time forward by `duration`, running what comes due on the way.
   ///
   /// - Throws: `AppRuntimeError.settle(.realClock)` in the live configuration.
+  /// - Complexity: O(1).
   public func advanceClock(by duration: Duration) async throws(AppRuntimeError) {
     do throws(SettleError) {
       try await settler.advance(by: duration)
@@ -130,6 +137,8 @@ public final class AppRuntime {
   }
 
   /// Returns once the sync engine (and everything else) is idle.
+  ///
+  /// - Complexity: O(1).
   public func waitUntilSyncIdle() async throws(AppRuntimeError) {
     try await settle()
   }
@@ -153,6 +162,7 @@ public final class AppRuntime {
   /// rebuilt: subscriptions made before stop receiving.
   ///
   /// - Throws: `AppRuntimeError.launch` when the database does not reopen.
+  /// - Complexity: O(1).
   public func relaunch() async throws(AppRuntimeError) {
     let flags = launch.appState.state.featureFlags
     await launch.tearDown()
@@ -170,6 +180,8 @@ public final class AppRuntime {
   // MARK: Network (simulation)
 
   /// Takes the network offline or brings it back; coming back requests a sync pass.
+  ///
+  /// - Complexity: O(1).
   public func setNetwork(online: Bool) async throws(AppRuntimeError) {
     self.online = online
     await launch.setNetwork(online: online)
@@ -177,16 +189,22 @@ public final class AppRuntime {
   }
 
   /// Sets the simulated latency: `base` plus a seeded uniform share of `jitter`.
+  ///
+  /// - Complexity: O(1).
   public func setLatency(_ base: Duration, jitter: Duration = .zero) throws(AppRuntimeError) {
     try simulated("network latency").network.setLatency(base, jitter: jitter)
   }
 
   /// Injects a fault into the simulated network.
+  ///
+  /// - Complexity: O(1).
   public func injectFault(_ fault: NetworkFaultSpec) throws(AppRuntimeError) {
     try simulated("network fault").network.inject(fault)
   }
 
   /// Removes every injected fault.
+  ///
+  /// - Complexity: O(1).
   public func clearFaults() throws(AppRuntimeError) {
     try simulated("network clear").network.clearFaults()
   }

@@ -3,6 +3,7 @@ import FormsFeature
 /// Why a runtime action failed. Every action reports its failure as a value; none traps.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and compare.
 public enum AppRuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An app-state action was misused (unknown tab or sheet, nothing to pop, …).
   case app(AppActionError)

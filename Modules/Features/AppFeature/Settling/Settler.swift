@@ -3,6 +3,7 @@ import WeftCore
 /// Why `settle()` or `advance(by:)` gave up.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and compare.
 public enum SettleError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Work stayed in flight without any change for `after` of real time: something awaits
   /// an event that never comes.
@@ -53,6 +54,8 @@ public struct Settler: Sendable {
   public var stallTimeout: Duration? = .seconds(60)
 
   /// Makes a settler.
+  ///
+  /// - Complexity: O(1).
   public init(tracker: WorkTracker, clock: TestClock?) {
     self.tracker = tracker
     self.clock = clock
@@ -61,6 +64,7 @@ public struct Settler: Sendable {
   /// Runs until nothing is in flight.
   ///
   /// - Throws: `SettleError.stalled`, `.tooManyWakes`.
+  /// - Complexity: O(1).
   public func settle() async throws(SettleError) {
     try await watching { () async throws(SettleError) -> Void in
       var wakes = 0
@@ -86,6 +90,7 @@ public struct Settler: Sendable {
   /// letting what it wakes run until it waits for time again; never beyond the target.
   ///
   /// - Throws: `SettleError.realClock` without a test clock; `.stalled`.
+  /// - Complexity: O(1).
   public func advance(by duration: Duration) async throws(SettleError) {
     guard let clock else { throw .realClock }
     let target = clock.now.advanced(by: duration)

@@ -20,7 +20,9 @@ import WeftCore
 /// - Note: Isolation: thread-safe; `Sendable`.
 /// - Note: Allocations: one continuation per sleep.
 public final class SimulationClock: Clock, Sendable {
+  /// Durations are Swift's.
   public typealias Duration = Swift.Duration
+  /// Instants are the test clock's.
   public typealias Instant = TestClock.Instant
 
   /// The virtual time source.
@@ -29,19 +31,24 @@ public final class SimulationClock: Clock, Sendable {
   public let tracker: WorkTracker
 
   /// Makes a clock over `testClock` parking in `tracker`.
+  ///
+  /// - Complexity: O(1).
   public init(testClock: TestClock, tracker: WorkTracker) {
     self.testClock = testClock
     self.tracker = tracker
   }
 
+  /// The virtual time now.
   public var now: Instant { testClock.now }
 
+  /// Zero: virtual time is exact.
   public var minimumResolution: Duration { .zero }
 
   /// Parks until the settler wakes this sleeper at `deadline`; returns at once for a past
   /// deadline.
   ///
   /// - Throws: `CancellationError` when the task is cancelled.
+  /// - Complexity: O(1).
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     guard deadline > testClock.now else { return }

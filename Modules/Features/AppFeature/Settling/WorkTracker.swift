@@ -66,6 +66,9 @@ public final class WorkTracker: Sendable {
   }
 
   /// A point-in-time view of the tracker.
+  ///
+  /// - Complexity: O(1) to make and copy.
+  /// - Note: Isolation: a `Sendable` value; any isolation.
   public struct Status: Sendable, Equatable, CustomStringConvertible {
     /// Pieces of work in flight (N).
     public var inFlight: Int
@@ -90,6 +93,8 @@ public final class WorkTracker: Sendable {
   private let state = Mutex(State())
 
   /// Makes an idle tracker.
+  ///
+  /// - Complexity: O(1).
   public init() {}
 
   // MARK: Work
@@ -238,6 +243,7 @@ public final class WorkTracker: Sendable {
   /// when `stall()` is called.
   ///
   /// - Note: Isolation: any. Cancelling the waiting task returns at once.
+  /// - Complexity: O(1).
   public func waitForChange(since generation: UInt64) async {
     let id = state.withLock { state -> UInt64 in
       state.nextID &+= 1

@@ -11,8 +11,12 @@ import WeftNetworking
 /// otherwise each matching request is hit with probability `rate` (seeded), always at 1.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and copy.
 public struct NetworkFaultSpec: Sendable, Hashable, CustomStringConvertible {
   /// What goes wrong.
+  ///
+  /// - Complexity: O(1) to make and compare.
+  /// - Note: Isolation: a `Sendable` value; any isolation.
   public enum Kind: Sendable, Hashable, CustomStringConvertible {
     /// The server applies the request but the response never comes; the client gives up
     /// after its request timeout.
@@ -50,6 +54,8 @@ public struct NetworkFaultSpec: Sendable, Hashable, CustomStringConvertible {
   public var path: String?
 
   /// Makes a fault.
+  ///
+  /// - Complexity: O(1).
   public init(_ kind: Kind, rate: Double = 1, count: Int? = nil, path: String? = nil) {
     self.kind = kind
     self.rate = rate

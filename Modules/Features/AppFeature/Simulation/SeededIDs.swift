@@ -12,9 +12,13 @@ public final class SeededIDs: Sendable {
   private let random: Mutex<SeededRandom>
 
   /// Makes a generator seeded with `seed`.
+  ///
+  /// - Complexity: O(1).
   public init(seed: UInt64) { random = Mutex(SeededRandom(seed: seed)) }
 
   /// The next id (a version-4 UUID).
+  ///
+  /// - Complexity: O(1).
   public func next() -> UUID {
     let (high, low) = random.withLock { ($0.next(), $0.next()) }
     var bytes = [UInt8](repeating: 0, count: 16)
@@ -32,5 +36,7 @@ public final class SeededIDs: Sendable {
   }
 
   /// The next number in 0..<1.
+  ///
+  /// - Complexity: O(1).
   public func nextUnit() -> Double { random.withLock { $0.nextUnit() } }
 }

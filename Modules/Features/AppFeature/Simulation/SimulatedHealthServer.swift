@@ -25,10 +25,17 @@ import WeftNetworking
 /// - Note: Allocations: the decoded body and the encoded response per request.
 public final class SimulatedHealthServer: Sendable {
   /// A seeded account.
+  ///
+  /// - Complexity: O(1) to make and copy.
+  /// - Note: Isolation: a `Sendable` value; any isolation.
   public struct Account: Sendable, Hashable {
+    /// The account's user id.
     public var id: String
+    /// The email it signs in with.
     public var email: String
+    /// Its password.
     public var password: String
+    /// Whether its email is verified.
     public var verified: Bool
 
     /// The verified account with seeded data.
@@ -68,6 +75,8 @@ public final class SimulatedHealthServer: Sendable {
   ///   - now: the server's clock (the simulation's date).
   ///   - ids: where new insight ids come from.
   ///   - sessionLifetime: how long tokens live.
+  ///
+  /// - Complexity: O(1) plus the seeded records (a dozen).
   public init(
     now: @escaping @Sendable () -> Date, ids: SeededIDs, sessionLifetime: Duration = .seconds(3600)
   ) {
@@ -101,6 +110,7 @@ public final class SimulatedHealthServer: Sendable {
   /// Marks the account with `email` verified (the user opened the link).
   ///
   /// - Returns: whether such an account exists.
+  /// - Complexity: O(1).
   @discardableResult
   public func verify(email: String) -> Bool {
     state.withLock { state in
@@ -111,12 +121,16 @@ public final class SimulatedHealthServer: Sendable {
   }
 
   /// Makes `token` expire now (the server answers 401 to it from now on).
+  ///
+  /// - Complexity: O(1).
   public func expire(token: String) {
     let date = now()
     state.withLock { $0.tokens[token]?.expiresAt = date }
   }
 
   /// Revokes every token of `userID`.
+  ///
+  /// - Complexity: O(1).
   public func revokeTokens(ofUser userID: String) {
     state.withLock { state in
       for (token, issued) in state.tokens where issued.userID == userID {
@@ -127,6 +141,8 @@ public final class SimulatedHealthServer: Sendable {
 
   /// Adds an insight for every user, dated now, and returns it (what a realtime push
   /// announces).
+  ///
+  /// - Complexity: O(1).
   public func addInsight(
     title: String, body: String, priority: Insight.Priority = .medium
   ) -> HealthAPI.InsightDTO {
@@ -145,6 +161,8 @@ public final class SimulatedHealthServer: Sendable {
   public var replayedWrites: Int { state.withLock { $0.replayedWrites } }
 
   /// The metrics the server holds for the account with `email`, by date.
+  ///
+  /// - Complexity: O(1).
   public func metrics(of email: String) -> [HealthAPI.MetricDTO] {
     state.withLock { state in
       guard let account = state.accounts[email.lowercased()] else { return [] }
@@ -164,6 +182,8 @@ extension SimulatedHealthServer {
   /// The metrics seeded for Ada, relative to the start date: heart rate 62 (1 h ago), 70
   /// (26 h), 78 (74 h) and 90 (20 days); steps 8000 (2 h) and 4000 (50 h); sleep 7.5 h (6 h
   /// ago) and 6.5 h (30 h). A week's summary: average heart rate 70, 12 000 steps, 14 h sleep.
+  ///
+  /// - Complexity: O(1).
   public static func seedMetrics(relativeTo reference: Date) -> [HealthAPI.MetricDTO] {
     let seeds: [(MetricType, Double, Double)] = [
       (.heartRate, 62, 1), (.heartRate, 70, 26), (.heartRate, 78, 74), (.heartRate, 90, 480),
@@ -179,6 +199,8 @@ extension SimulatedHealthServer {
   }
 
   /// The insights seeded for everyone: 3 h, 27 h and 5 days old.
+  ///
+  /// - Complexity: O(1).
   public static func seedInsights(relativeTo reference: Date) -> [HealthAPI.InsightDTO] {
     let seeds: [(String, String, Double, Insight.Priority)] = [
       ("Resting heart rate is steady", "Your resting heart rate stayed within 2 bpm.", 3, .low),

@@ -48,6 +48,8 @@ public final class SimulatedNetwork: Transport {
   ///   - clock: the clock latency and timeouts sleep on (the simulation clock).
   ///   - latency: the initial latency model.
   ///   - requestTimeout: how long a timed-out request hangs.
+  ///
+  /// - Complexity: O(1).
   public init(
     seed: UInt64, clock: any Clock<Duration>, latency: LatencyModel = .none,
     requestTimeout: Duration = .seconds(15)
@@ -58,6 +60,7 @@ public final class SimulatedNetwork: Transport {
     timeouts = Mutex(TimeoutState(random: SeededRandom(seed: seed ^ 0x7469_6D65_6F75_7473)))
   }
 
+  /// - Complexity: O(1).
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard takeTimeout(for: request) else { return try await transport.send(request) }
     _ = try? await transport.send(request)
@@ -67,6 +70,8 @@ public final class SimulatedNetwork: Transport {
   }
 
   /// Sets the latency: each request waits `base` plus a seeded uniform share of `jitter`.
+  ///
+  /// - Complexity: O(1).
   public func setLatency(_ base: Duration, jitter: Duration = .zero) {
     if base == .zero && jitter == .zero {
       transport.setLatency(.none)
@@ -79,6 +84,8 @@ public final class SimulatedNetwork: Transport {
 
   /// Adds a fault rule. Rules are tried in the order added; the first that matches a
   /// request (and, for a rate, draws a hit) applies.
+  ///
+  /// - Complexity: O(1).
   public func inject(_ fault: NetworkFaultSpec) {
     let path = fault.path.map(PathPattern.init)
     let simulated: SimulatedFault
@@ -96,6 +103,8 @@ public final class SimulatedNetwork: Transport {
   }
 
   /// Removes every fault rule.
+  ///
+  /// - Complexity: O(1).
   public func clearFaults() {
     transport.clearFaults()
     timeouts.withLock { $0.rules.removeAll() }

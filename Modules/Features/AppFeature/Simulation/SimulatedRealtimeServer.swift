@@ -31,8 +31,13 @@ public final class SimulatedRealtimeServer: RealtimeTransport {
   private let state = Mutex(State())
 
   /// Makes a server that accepts every dial.
+  ///
+  /// - Complexity: O(1).
   public init() {}
 
+  /// Accepts a dial (one open connection at a time), or refuses it while refusing.
+  ///
+  /// - Complexity: O(1).
   public func connect() async throws -> any RealtimeSocket {
     let socket = try state.withLock { state -> SimulatedSocket in
       state.dials += 1
@@ -47,6 +52,7 @@ public final class SimulatedRealtimeServer: RealtimeTransport {
   /// Delivers `message` to the open connection.
   ///
   /// - Returns: whether a connection was open to receive it.
+  /// - Complexity: O(1).
   @discardableResult
   public func push(_ message: RealtimeMessage) -> Bool {
     guard let socket = state.withLock({ $0.socket }), socket.isOpen else { return false }
@@ -57,6 +63,7 @@ public final class SimulatedRealtimeServer: RealtimeTransport {
   /// Drops the open connection with `reason`.
   ///
   /// - Returns: whether a connection was open.
+  /// - Complexity: O(1).
   @discardableResult
   public func drop(_ reason: String = "simulated drop") -> Bool {
     guard
@@ -70,6 +77,8 @@ public final class SimulatedRealtimeServer: RealtimeTransport {
   }
 
   /// Refuses (or accepts again) new dials.
+  ///
+  /// - Complexity: O(1).
   public func setRefusing(_ refusing: Bool) { state.withLock { $0.refusing = refusing } }
 
   /// Whether a connection is open.

@@ -1,6 +1,7 @@
 /// Why an app-state action could not be applied. The wording is pinned by tests.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and compare.
 public enum AppActionError: Error, Sendable, Hashable, CustomStringConvertible {
   /// No tab has that name.
   case unknownTab(String)

@@ -7,6 +7,7 @@ import Foundation
 /// Held by `AppStateClient`; views read it synchronously and observe it through selectors.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and copy.
 public struct AppState: Sendable, Hashable {
   /// The signed-in user.
   public var currentUser: AuthUser?
@@ -30,6 +31,8 @@ public struct AppState: Sendable, Hashable {
   public var featureFlags = FeatureFlags()
 
   /// The state at launch.
+  ///
+  /// - Complexity: O(1).
   public init() {}
 
   /// Whether a user is signed in (a user and a token).
@@ -37,6 +40,9 @@ public struct AppState: Sendable, Hashable {
 }
 
 /// The app's tabs.
+///
+/// - Complexity: O(1) to make and compare.
+/// - Note: Isolation: a `Sendable` value; any isolation.
 public enum AppTab: String, Sendable, Hashable, CaseIterable {
   case dashboard
   case health
@@ -45,6 +51,9 @@ public enum AppTab: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The sheets the app presents.
+///
+/// - Complexity: O(1) to make and compare.
+/// - Note: Isolation: a `Sendable` value; any isolation.
 public enum AppSheet: Sendable, Hashable, CustomStringConvertible {
   /// Asks the user to verify `email` before signing in.
   case emailVerification(email: String)
@@ -72,6 +81,8 @@ public enum AppSheet: Sendable, Hashable, CustomStringConvertible {
   public static let names = ["emailVerification", "healthForm", "gradeWeights", "settings"]
 
   /// The sheet named `name` (sheets that carry data get an empty value), or nil.
+  ///
+  /// - Complexity: O(1).
   public init?(name: String) {
     switch name {
     case "emailVerification": self = .emailVerification(email: "")
@@ -86,6 +97,9 @@ public enum AppSheet: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The alerts the app presents.
+///
+/// - Complexity: O(1) to make and compare.
+/// - Note: Isolation: a `Sendable` value; any isolation.
 public enum AppAlert: Sendable, Hashable, CustomStringConvertible {
   /// Something failed; `message` says what.
   case error(message: String)
@@ -108,6 +122,9 @@ public enum AppAlert: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// How syncing with the server goes.
+///
+/// - Complexity: O(1) to make and compare.
+/// - Note: Isolation: a `Sendable` value; any isolation.
 public enum SyncStatus: Sendable, Hashable, CustomStringConvertible {
   /// Nothing has been synced yet, or there was nothing to do.
   case idle
@@ -139,6 +156,9 @@ public enum SyncStatus: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Feature switches.
+///
+/// - Complexity: O(1) to make and copy.
+/// - Note: Isolation: a `Sendable` value; any isolation.
 public struct FeatureFlags: Sendable, Hashable {
   /// The user chose to work offline: nothing is sent to the server.
   public var isOfflineMode = false
@@ -146,12 +166,16 @@ public struct FeatureFlags: Sendable, Hashable {
   public var others: [String: Bool] = [:]
 
   /// Makes the default flags.
+  ///
+  /// - Complexity: O(1).
   public init() {}
 
   /// The names of the dedicated switches.
   public static let known = ["offlineMode"]
 
   /// The switch named `name` (false when never set).
+  ///
+  /// - Complexity: O(1).
   public subscript(name: String) -> Bool {
     get { name == "offlineMode" ? isOfflineMode : others[name] ?? false }
     set {

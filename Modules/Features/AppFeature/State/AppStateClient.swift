@@ -15,9 +15,12 @@ import WeftCore
 /// - Note: Isolation: an actor; reads are synchronous from any isolation.
 /// - Note: Allocations: none beyond the commit's.
 public actor AppStateClient: Client {
+  /// The cell holding the state.
   public nonisolated let cell: StateCell<AppState>
 
   /// Makes the client in the launch state.
+  ///
+  /// - Complexity: O(1).
   public init(_ initial: AppState = AppState(), monitor: PerformanceMonitor = .shared) {
     cell = StateCell(initial, name: "AppState", monitor: monitor)
   }
@@ -25,6 +28,8 @@ public actor AppStateClient: Client {
   // MARK: Session
 
   /// Mirrors the auth session: user and token, or both cleared.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setSession(_ session: AuthSession?) {
     update { state in
       let user = session?.user
@@ -34,16 +39,22 @@ public actor AppStateClient: Client {
   }
 
   /// Whether a blocking operation is in progress.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setLoading(_ loading: Bool) {
     update { if $0.isLoading != loading { $0.isLoading = loading } }
   }
 
   /// Shows or clears the global error.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setGlobalError(_ message: String?) {
     update { if $0.globalError != message { $0.globalError = message } }
   }
 
   /// Sets the sync status.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setSyncStatus(_ status: SyncStatus) {
     update { if $0.syncStatus != status { $0.syncStatus = status } }
   }
@@ -51,6 +62,8 @@ public actor AppStateClient: Client {
   // MARK: Navigation
 
   /// Selects `tab`.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func select(_ tab: AppTab) {
     update { if $0.selectedTab != tab { $0.selectedTab = tab } }
   }
@@ -58,12 +71,15 @@ public actor AppStateClient: Client {
   /// Selects the tab named `name`.
   ///
   /// - Throws: `AppActionError.unknownTab`.
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func select(tabNamed name: String) throws(AppActionError) {
     guard let tab = AppTab(rawValue: name) else { throw .unknownTab(name) }
     select(tab)
   }
 
   /// Pushes `route` on the navigation stack.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func push(_ route: String) {
     update { $0.navigationPath.append(route) }
   }
@@ -71,12 +87,15 @@ public actor AppStateClient: Client {
   /// Pops the top of the navigation stack.
   ///
   /// - Throws: `AppActionError.nothingToPop` at the root.
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func pop() throws(AppActionError) {
     guard !cell.state.navigationPath.isEmpty else { throw .nothingToPop }
     update { _ = $0.navigationPath.popLast() }
   }
 
   /// Presents `sheet` (replacing any other).
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func present(_ sheet: AppSheet) {
     update { if $0.presentedSheet != sheet { $0.presentedSheet = sheet } }
   }
@@ -84,6 +103,7 @@ public actor AppStateClient: Client {
   /// Presents the sheet named `name`.
   ///
   /// - Throws: `AppActionError.unknownSheet`.
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func present(sheetNamed name: String) throws(AppActionError) {
     guard let sheet = AppSheet(name: name) else { throw .unknownSheet(name) }
     present(sheet)
@@ -92,12 +112,15 @@ public actor AppStateClient: Client {
   /// Dismisses the presented sheet.
   ///
   /// - Throws: `AppActionError.noSheet` when none is presented.
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func dismissSheet() throws(AppActionError) {
     guard cell.state.presentedSheet != nil else { throw .noSheet }
     update { $0.presentedSheet = nil }
   }
 
   /// Presents `alert` (replacing any other).
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func present(_ alert: AppAlert) {
     update { if $0.presentedAlert != alert { $0.presentedAlert = alert } }
   }
@@ -105,6 +128,7 @@ public actor AppStateClient: Client {
   /// Dismisses the presented alert.
   ///
   /// - Throws: `AppActionError.noAlert` when none is presented.
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func dismissAlert() throws(AppActionError) {
     guard cell.state.presentedAlert != nil else { throw .noAlert }
     update { $0.presentedAlert = nil }
@@ -114,6 +138,8 @@ public actor AppStateClient: Client {
   ///
   /// - Throws: `AppActionError.invalidFlagName` for an empty name or one with other
   ///   characters than letters, digits, `-`, `_` and `.`.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setFlag(_ name: String, enabled: Bool) throws(AppActionError) {
     let allowed = name.unicodeScalars.allSatisfy {
       CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
@@ -125,6 +151,8 @@ public actor AppStateClient: Client {
   // MARK: Orchestration
 
   /// Applies the app-level part of the login screen's route.
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func handle(_ route: AuthFeature.LoginRoute) {
     update { state in
       switch route {
@@ -145,6 +173,8 @@ public actor AppStateClient: Client {
 
   /// Clears everything that belongs to the signed-in user: user, token, navigation, sheet,
   /// alert, error, sync status, loading. Feature flags stay (they belong to the device).
+  ///
+  /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func clearForLogout() {
     update { state in
       let flags = state.featureFlags

@@ -3,6 +3,7 @@ import WeftCore
 /// The outbox as the app shows it.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and copy.
 public struct OutboxState: Sendable, Hashable {
   /// Entries waiting to be delivered (not dead-lettered).
   public var pending = 0
@@ -16,6 +17,8 @@ public struct OutboxState: Sendable, Hashable {
   public var lastError: String?
 
   /// The launch state.
+  ///
+  /// - Complexity: O(1).
   public init() {}
 
   /// Every row in the outbox: pending and dead-lettered.
@@ -25,10 +28,14 @@ public struct OutboxState: Sendable, Hashable {
 /// The client owning `OutboxState`; the sync engine commits to it.
 ///
 /// - Note: Isolation: an actor; reads are synchronous from any isolation.
+/// - Complexity: each method is one commit: O(s + k) fan-out.
 public actor OutboxClient: Client {
+  /// The cell holding the state.
   public nonisolated let cell: StateCell<OutboxState>
 
   /// Makes the client.
+  ///
+  /// - Complexity: O(1).
   public init(monitor: PerformanceMonitor = .shared) {
     cell = StateCell(OutboxState(), name: "Outbox", monitor: monitor)
   }

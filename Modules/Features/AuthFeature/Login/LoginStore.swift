@@ -36,6 +36,8 @@ public final class LoginStore {
   ///   - activity: announces each hop from the auth service into this store.
   ///   - monitor: the performance monitor the state cell reports to.
   ///   - onRoute: called with each route, synchronously, on the MainActor.
+  ///
+  /// - Complexity: O(1): one synchronous subscription to the auth cell.
   public init(
     auth: AuthService, activity: ActivityReporter = .none, monitor: PerformanceMonitor = .shared,
     onRoute: @escaping @Sendable (LoginRoute) -> Void = { _ in }
@@ -77,6 +79,8 @@ public final class LoginStore {
   public func send(_ action: LoginAction) { store.dispatch(action) }
 
   /// Stops following the auth service and tears the store down.
+  ///
+  /// - Complexity: O(1).
   public func cancel() {
     subscription?.cancel()
     subscription = nil

@@ -4,6 +4,7 @@
 /// `HTTPClient` and the shared `HealthAPI` endpoints.
 ///
 /// - Note: Isolation: `Sendable`; the closures run in the caller's task.
+/// - Complexity: O(1) to make and copy.
 public struct AuthClient: Sendable {
   /// Exchanges credentials for a session.
   public var login: @Sendable (Credentials) async -> Result<AuthSession, AuthError>
@@ -11,6 +12,8 @@ public struct AuthClient: Sendable {
   public var logout: @Sendable (_ token: String) async -> Void
 
   /// Makes a client from closures.
+  ///
+  /// - Complexity: O(1).
   public init(
     login: @escaping @Sendable (Credentials) async -> Result<AuthSession, AuthError>,
     logout: @escaping @Sendable (_ token: String) async -> Void

@@ -3,6 +3,7 @@
 /// The description is the message the login screen shows; tests pin its wording.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and compare.
 public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The email and password do not match an account. The login screen clears the password.
   case invalidCredentials

@@ -5,6 +5,7 @@ import WeftFeedback
 /// What the auth service needs from the outside, chosen by the composition root.
 ///
 /// - Note: Isolation: `Sendable`; the closures are called from the service's effects.
+/// - Complexity: O(1) to make and copy.
 public struct AuthDependencies: Sendable {
   /// The server calls.
   public var client: AuthClient
@@ -18,6 +19,8 @@ public struct AuthDependencies: Sendable {
   public var activity: ActivityReporter
 
   /// Makes the dependencies.
+  ///
+  /// - Complexity: O(1); the system starts on its host.
   public init(
     client: AuthClient, sessions: SessionStore,
     setToken: @escaping @Sendable (String?) async -> Void,
@@ -68,6 +71,8 @@ public final class AuthService: Sendable {
   ///   - initial: the state to start in.
   ///   - dependencies: the server, the session store, the token sink, the clock.
   ///   - monitor: the performance monitor the state cell reports to.
+  ///
+  /// - Complexity: O(1); the system starts on its host.
   public init(
     initial: AuthState = .initial, dependencies: AuthDependencies,
     monitor: PerformanceMonitor = .shared
@@ -155,6 +160,7 @@ public final class AuthService: Sendable {
   /// Tries the last retryable sign-in again; does nothing if there is none.
   ///
   /// - Note: Isolation: any.
+  /// - Complexity: O(1).
   public func retry() async {
     await system.sendAndWait(.retry)
   }
@@ -179,6 +185,7 @@ public final class AuthService: Sendable {
   /// the persisted session. Does nothing when nobody is signed in.
   ///
   /// - Note: Isolation: any.
+  /// - Complexity: O(1).
   public func tokenRejected() async {
     guard let session = state.session else { return }
     let error: AuthError =
@@ -191,6 +198,7 @@ public final class AuthService: Sendable {
   /// when nobody is signed in.
   ///
   /// - Note: Isolation: any.
+  /// - Complexity: O(1).
   public func endSession(_ error: AuthError) async {
     guard state.isAuthenticated else { return }
     await system.sendAndWait(.sessionEnded(error))

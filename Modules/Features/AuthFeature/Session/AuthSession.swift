@@ -6,6 +6,7 @@ import Foundation
 /// test failures safely.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and copy.
 public struct Credentials: Sendable, Hashable, CustomStringConvertible {
   /// The email address the account was registered with.
   public var email: String
@@ -13,6 +14,8 @@ public struct Credentials: Sendable, Hashable, CustomStringConvertible {
   public var password: String
 
   /// Makes credentials.
+  ///
+  /// - Complexity: O(1).
   public init(email: String, password: String) {
     self.email = email
     self.password = password
@@ -26,6 +29,7 @@ public struct Credentials: Sendable, Hashable, CustomStringConvertible {
 /// Persisted by `SessionStore` so it survives a relaunch.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and copy.
 public struct AuthSession: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The bearer token sent with every request.
   public var token: String
@@ -37,6 +41,8 @@ public struct AuthSession: Sendable, Hashable, Codable, CustomStringConvertible 
   public var expiresAt: Date
 
   /// Makes a session.
+  ///
+  /// - Complexity: O(1).
   public init(token: String, userID: String, email: String, expiresAt: Date) {
     self.token = token
     self.userID = userID
@@ -60,6 +66,7 @@ public struct AuthSession: Sendable, Hashable, Codable, CustomStringConvertible 
 /// The signed-in user, as the app shows it.
 ///
 /// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and copy.
 public struct AuthUser: Sendable, Hashable, Codable {
   /// The server's id for the user.
   public var id: String
@@ -67,6 +74,8 @@ public struct AuthUser: Sendable, Hashable, Codable {
   public var email: String
 
   /// Makes a user.
+  ///
+  /// - Complexity: O(1).
   public init(id: String, email: String) {
     self.id = id
     self.email = email

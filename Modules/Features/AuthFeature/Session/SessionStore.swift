@@ -17,11 +17,14 @@ public struct SessionStore: Sendable {
   public let database: Database
 
   /// Makes a store over `database`.
+  ///
+  /// - Complexity: O(1).
   public init(database: Database) { self.database = database }
 
   /// The persisted session, or nil when nobody is signed in.
   ///
   /// - Throws: `PersistenceError` when the database cannot be read.
+  /// - Complexity: O(1).
   public func load() async throws -> AuthSession? {
     try await database.fetch(SessionRecord.self, id: SessionRecord.currentID)?.session
   }
@@ -29,6 +32,7 @@ public struct SessionStore: Sendable {
   /// Persists `session`, replacing any previous one.
   ///
   /// - Throws: `PersistenceError` when the database cannot be written.
+  /// - Complexity: O(1).
   public func save(_ session: AuthSession) async throws {
     try await database.save(SessionRecord(session))
   }
@@ -36,6 +40,7 @@ public struct SessionStore: Sendable {
   /// Removes the persisted session, if any.
   ///
   /// - Throws: `PersistenceError` when the database cannot be written.
+  /// - Complexity: O(1).
   public func clear() async throws {
     _ = try await database.delete(SessionRecord.self, id: SessionRecord.currentID)
   }
