@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SimulatorKit
+
+@Suite("weft-sim arguments")
+struct SimulatorArgumentsTests {
+  @Test func runIsTheDefaultVerbAndTakesItsOptions() throws {
+    var expected = RunArguments(flow: "Flows/auth.flow")
+    expected.seed = 7
+    expected.explain = true
+    expected.json = true
+    expected.html = "out.html"
+    expected.trace = "trace.txt"
+    expected.deterministic = true
+    expected.progress = false
+    let arguments = [
+      "Flows/auth.flow", "--seed", "7", "--explain", "--json", "--html", "out.html", "--trace",
+      "trace.txt", "--deterministic", "--no-progress",
+    ]
+    #expect(try SimulatorCommand.parse(arguments) == .run(expected))
+    #expect(try SimulatorCommand.parse(["run"] + arguments) == .run(expected))
+  }
+
+  @Test func sweepSizesTakeSuffixes() throws {
+    let command = try SimulatorCommand.parse(["sweep", "f.flow", "--views", "1,10,1k,100k,1M"])
+    #expect(
+      command == .sweep(SweepArguments(flow: "f.flow", views: [1, 10, 1_000, 100_000, 1_000_000])))
+  }
+
+  @Test func gateAndCheckAndHelp() throws {
+    var gate = GateArguments()
+    gate.update = true
+    gate.thresholds = "t.json"
+    #expect(
+      try SimulatorCommand.parse(["gate", "--update", "--thresholds", "t.json"]) == .gate(gate))
+    #expect(
+      try SimulatorCommand.parse(["check", "a.flow", "b.flow"]) == .check(["a.flow", "b.flow"]))
+    #expect(try SimulatorCommand.parse([]) == .help)
+    #expect(try SimulatorCommand.parse(["--help"]) == .help)
+  }
+
+  @Test func usageErrorsNameTheArgumentAndSuggest() {
+    #expect(throws: UsageError("unknown option '--explian' for run; did you mean '--explain'?")) {
+      try SimulatorCommand.parse(["f.flow", "--explian"])
+    }
+    #expect(throws: UsageError("--seed needs a whole number, got 'x'")) {
+      try SimulatorCommand.parse(["f.flow", "--seed", "x"])
+    }
+    #expect(throws: UsageError("no flow file given")) { try SimulatorCommand.parse(["--json"]) }
+    #expect(
+      throws: UsageError(
+        "--views takes sizes like 1,10,100,1k,10k,100k,1M (1 to 10M); '2q' is not one")
+    ) {
+      try SimulatorCommand.parse(["sweep", "f.flow", "--views", "1,2q"])
+    }
+  }
+}
+
+@Suite("weft-sim exit codes", .serialized)
+@MainActor
+struct SimulatorExitCodeTests {
+  final class Captured: Sendable {
+    private let storage = Mutex<(out: [String], err: [String])>(([], []))
+    var output: Simulator.Output {
+      Simulator.Output(
+        standard: { line in self.storage.withLock { $0.out.append(line) } },
+        error: { line in self.storage.withLock { $0.err.append(line) } }, isTerminal: false)
+    }
+    var standard: String { storage.withLock { $0.out.joined(separator: "\n") } }
+    var error: String { storage.withLock { $0.err.joined(separator: "\n") } }
+  }
+
+  func flowFile(_ source: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("weft-sim-test-\(UUID()).flow").path
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func helpIsZeroAndUsageErrorIsTwo() async {
+    let help = Captured()
+    #expect(await Simulator.main(["--help"], output: help.output) == 0)
+    #expect(help.standard.hasPrefix("usage: weft-sim"))
+    let usage = Captured()
+    #expect(await Simulator.main(["--nope"], output: usage.output) == 2)
+    #expect(usage.error.hasPrefix("error: unknown option '--nope' for run"))
+  }
+
+  @Test func aFlowWithATypoIsTwoWithFileLineColumnAndAHint() async throws {
+    let path = try flowFile("tab dashboard\nlogn email=a@b.c password=x\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let captured = Captured()
+    #expect(await Simulator.main([path, "--no-progress"], output: captured.output) == 2)
+    #expect(captured.error.contains("\(path):2:1: error: unknown command 'logn'"))
+    #expect(captured.error.contains("hint: did you mean 'login'?"))
+  }
+
+  @Test func aPassingFlowIsZeroAndAFailedExpectationIsOne() async throws {
+    let passing = try flowFile("tab dashboard\nexpect app.tab == dashboard\n")
+    let failing = try flowFile("tab dashboard\nexpect app.tab == settings\n")
+    defer {
+      try? FileManager.default.removeItem(atPath: passing)
+      try? FileManager.default.removeItem(atPath: failing)
+    }
+    let ok = Captured()
+    #expect(await Simulator.main([passing, "--no-progress"], output: ok.output) == 0)
+    #expect(ok.standard.contains("result: passed"))
+    let bad = Captured()
+    #expect(await Simulator.main([failing, "--json"], output: bad.output) == 1)
+    let report = try JSONRenderer().decode(Data(bad.standard.utf8))
+    #expect(report.failures.first?.expectation?.actual == "dashboard")
+  }
+
+  @Test func sameSeedGivesTheSameTrace() async throws {
+    let flow = try flowFile(
+      "seed 3\nlogin email=ada@example.com password=correct-horse\nopen dashboard range=week\n")
+    defer { try? FileManager.default.removeItem(atPath: flow) }
+    var traces: [String] = []
+    for _ in 0..<2 {
+      let trace = flow + ".trace"
+      defer { try? FileManager.default.removeItem(atPath: trace) }
+      #expect(
+        await Simulator.main([flow, "--trace", trace, "--no-progress"], output: Captured().output)
+          == 0)
+      traces.append(try String(contentsOfFile: trace, encoding: .utf8))
+    }
+    #expect(traces[0] == traces[1])
+    #expect(traces[0].contains("auth.state=authenticated"))
+  }
+}
