@@ -167,8 +167,10 @@ final class RealtimeService: Sendable {
   /// Disconnects, stops the consumers and ends any announced work (teardown).
   func shutDown() async {
     await connection.disconnect()
-    for task in tasks.withLock({ $0 }) { task.cancel() }
+    let tasks = self.tasks.withLock { $0 }
+    for task in tasks { task.cancel() }
     books.endAll()
+    for task in tasks { await task.value }
   }
 
   static func insight(from message: RealtimeMessage) -> Insight? {

@@ -277,8 +277,8 @@ public final class AppLaunch {
     for subscription in subscriptions { subscription.cancel() }
     subscriptions = []
     await realtimeService.shutDown()
-    sync.shutDown()
-    serial.shutDown()
+    await sync.shutDown()
+    await serial.shutDown()
     login.cancel()
     auth.cancel()
     await dashboard.stopObserving()

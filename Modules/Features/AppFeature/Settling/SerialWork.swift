@@ -38,11 +38,13 @@ final class SerialWork: Sendable {
     continuation.yield((name, work))
   }
 
-  /// Stops the queue; work not yet run is dropped and its announcements ended.
-  func shutDown() {
+  /// Stops the queue; work not yet run is dropped and its announcements ended. Returns once
+  /// the work running now has finished.
+  func shutDown() async {
     continuation.finish()
     runner.cancel()
     for name in books.closeAndTakeAll() { tracker.end(name) }
+    await runner.value
   }
 }
 

@@ -52,22 +52,27 @@ final class SyncEngine: Sendable {
     self.books = books
     loop = Task {
       for await _ in requests {
-        if books.passStarted() { await Self.pass(dependencies, books: books) }
-        books.passEnded()
+        while books.passStarts() {
+          await Self.pass(dependencies, books: books)
+          if books.idleUnlessRequestedAgain() { break }
+        }
       }
     }
   }
 
-  /// Requests a pass (coalesced with one already requested and not started).
+  /// Requests a pass (coalesced: a request while a pass is pending or running makes the
+  /// engine run one more pass before it goes idle).
   ///
   /// - Complexity: O(1).
   /// - Note: Isolation: any; begins `sync.pass` before returning.
   func requestPass() { books.request() }
 
-  /// Stops the engine: cancels the timer and the loop; ends their work.
-  func shutDown() {
+  /// Stops the engine: cancels the timer and the loop, ends their work, and returns once
+  /// the loop has stopped (a pass in progress is cancelled and finishes first).
+  func shutDown() async {
     books.shutDown()
     loop.cancel()
+    await loop.value
   }
 
   // MARK: The pass
@@ -165,11 +170,16 @@ final class SyncEngine: Sendable {
   }
 }
 
-/// The sync engine's announced work: the requested pass and the retry timer.
+/// The sync engine's announced work: `sync.pass` while the engine is busy (requested or
+/// running passes, however many were asked for), and the retry timer.
+///
+/// Busy is one piece of work, not one per request: a request that arrives while a pass runs
+/// waits behind it without running or sleeping, so counting it separately would make the
+/// engine look busy-but-not-waiting while the pass sleeps on the clock.
 final class SyncBooks: Sendable {
   struct State {
-    var requested = false
-    var outstanding = 0
+    var busy = false
+    var again = false
     var timer: Task<Void, Never>?
     var isShutDown = false
   }
@@ -183,11 +193,15 @@ final class SyncBooks: Sendable {
     self.requests = requests
   }
 
+  /// Makes the engine busy (one piece of work) or, if it is, asks for one more pass.
   func request() {
     let begins = state.withLock { state -> Bool in
-      guard !state.requested, !state.isShutDown else { return false }
-      state.requested = true
-      state.outstanding += 1
+      guard !state.isShutDown else { return false }
+      if state.busy {
+        state.again = true
+        return false
+      }
+      state.busy = true
       return true
     }
     guard begins else { return }
@@ -195,21 +209,26 @@ final class SyncBooks: Sendable {
     requests.yield()
   }
 
-  /// Whether the pass should run (false once shut down).
-  func passStarted() -> Bool {
+  /// Whether a pass should run now (false once shut down).
+  func passStarts() -> Bool {
     state.withLock { state in
-      state.requested = false
-      return !state.isShutDown
+      state.again = false
+      return !state.isShutDown && state.busy
     }
   }
 
-  func passEnded() {
-    let ends = state.withLock { state -> Bool in
-      guard state.outstanding > 0 else { return false }
-      state.outstanding -= 1
+  /// After a pass: true (and the engine idle, its work ended) unless another pass was
+  /// requested meanwhile.
+  func idleUnlessRequestedAgain() -> Bool {
+    let ends = state.withLock { state -> Bool? in
+      if state.isShutDown { return false }
+      if state.again { return nil }
+      state.busy = false
       return true
     }
+    guard let ends else { return false }
     if ends { tracker.end("sync.pass") }
+    return true
   }
 
   func startTimer(after delay: Duration, _ clock: any Clock<Duration>) {
@@ -239,17 +258,17 @@ final class SyncBooks: Sendable {
   }
 
   func shutDown() {
-    let (timer, outstanding) = state.withLock { state -> (Task<Void, Never>?, Int) in
+    let (timer, busy) = state.withLock { state -> (Task<Void, Never>?, Bool) in
       defer {
         state.timer = nil
-        state.requested = false
-        state.outstanding = 0
+        state.busy = false
+        state.again = false
         state.isShutDown = true
       }
-      return (state.timer, state.outstanding)
+      return (state.timer, state.busy)
     }
     timer?.cancel()
     requests.finish()
-    for _ in 0..<outstanding { tracker.end("sync.pass") }
+    if busy { tracker.end("sync.pass") }
   }
 }
