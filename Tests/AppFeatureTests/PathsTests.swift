@@ -46,6 +46,13 @@ struct PathsTests {
     app.setLoginFields(password: "x")  // another path's value: not delivered here
     cell.deliverPendingMainActorChanges()
     #expect(log.values == Array(repeating: .string("ada@example.com"), count: 100))
+    let changes = DeliveryLog()
+    let direct = path.subscribe(changes: { changes.record($0.value, $0.version) })
+    #expect(cell.selectorCount == before + 1)
+    app.setLoginFields(email: "grace@example.com")
+    cell.deliverPendingMainActorChanges()
+    #expect(changes.values == [.string("grace@example.com")])
+    direct.cancel()
     for subscription in subscriptions { subscription.cancel() }
     #expect(cell.selectorCount == before)
     await app.shutDown()
