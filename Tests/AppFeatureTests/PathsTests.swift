@@ -1,5 +1,4 @@
 import AppFeature
-import Synchronization
 import Testing
 import WeftCore
 
@@ -69,7 +68,7 @@ struct PathsTests {
 }
 
 final class DeliveryLog: Sendable {
-  private let entries = Mutex<[(ObservedValue, UInt64)]>([])
+  private let entries = Locked<[(ObservedValue, UInt64)]>([])
   var values: [ObservedValue] { entries.withLock { $0.map(\.0) } }
   func record(_ value: ObservedValue, _ version: UInt64) {
     entries.withLock { $0.append((value, version)) }

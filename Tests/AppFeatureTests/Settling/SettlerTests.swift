@@ -1,12 +1,11 @@
 import AppFeature
-import Synchronization
 import Testing
 import WeftCore
 import WeftPersistence
 
 /// Wake-ups recorded as "name@offset".
 final class WakeLog: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Locked<[String]>([])
   var all: [String] { entries.withLock { $0 } }
   func record(_ name: String, _ clock: TestClock) {
     entries.withLock { $0.append("\(name)@\(clock.now.offset)") }

@@ -1,12 +1,11 @@
 import AuthFeature
 import Foundation
-import Synchronization
 import Testing
 import WeftPersistence
 
 /// Routes recorded from `onRoute`.
 final class RouteLog: Sendable {
-  private let routes = Mutex<[LoginRoute]>([])
+  private let routes = Locked<[LoginRoute]>([])
   var all: [LoginRoute] { routes.withLock { $0 } }
   func record(_ route: LoginRoute) { routes.withLock { $0.append(route) } }
 }

@@ -1,6 +1,5 @@
 import AuthFeature
 import Foundation
-import Synchronization
 import Testing
 import WeftPersistence
 
@@ -144,7 +143,7 @@ struct AuthServiceTests {
 
 /// Records whether the token was already set when the state became authenticated.
 final class SeenStates: Sendable {
-  private let value = Mutex<Bool?>(nil)
+  private let value = Locked<Bool?>(nil)
   var authenticatedWithToken: Bool? { value.withLock { $0 } }
   func record(_ state: AuthState, tokenWasSet: Bool) {
     if state.isAuthenticated { value.withLock { $0 = tokenWasSet } }

@@ -1,5 +1,4 @@
 import AuthFeature
-import Synchronization
 
 /// Counts announced work and lets a test wait until all of it has ended — the explicit
 /// signal the tests wait on instead of sleeping or yielding.
@@ -10,7 +9,7 @@ final class ActivityCounter: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var reporter: ActivityReporter {
     ActivityReporter(

@@ -1,6 +1,5 @@
 import AuthFeature
 import Foundation
-import Synchronization
 import WeftPersistence
 
 /// An `AuthClient` answering from a table, recording calls; an unexpected email fails the
@@ -12,7 +11,7 @@ final class StubServer: Sendable {
     var logouts: [String] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func answer(_ email: String, with result: Result<AuthSession, AuthError>) {
     state.withLock { $0.answers[email] = result }
@@ -36,7 +35,7 @@ final class StubServer: Sendable {
 
 /// A token sink that remembers what it was given.
 final class TokenSink: Sendable {
-  private let token = Mutex<String?>(nil)
+  private let token = Locked<String?>(nil)
   var current: String? { token.withLock { $0 } }
   func set(_ value: String?) { token.withLock { $0 = value } }
 }

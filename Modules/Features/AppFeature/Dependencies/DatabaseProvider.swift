@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WeftPersistence
 
 /// Opens the app's database at launch and releases it when the app is torn down.
@@ -31,7 +30,7 @@ public final class DatabaseProvider: Sendable {
   public let migrations: [Migration]
   /// The configuration every open uses.
   public let configuration: Database.Configuration
-  private let kept = Mutex<Database?>(nil)
+  private let kept = Locked<Database?>(nil)
 
   /// Makes a provider.
   ///

@@ -1,6 +1,5 @@
 import Foundation
 import HealthDomain
-import Synchronization
 import WeftCore
 import WeftNetworking
 import WeftPersistence
@@ -80,7 +79,7 @@ final class RealtimeService: Sendable {
   let connection: RealtimeConnection
   let client: RealtimeClient
   private let books: RealtimeBooks
-  private let tasks = Mutex<[Task<Void, Never>]>([])
+  private let tasks = Locked<[Task<Void, Never>]>([])
 
   init(
     connection: RealtimeConnection, client: RealtimeClient, database: Database,
@@ -191,7 +190,7 @@ final class RealtimeBooks: Sendable {
     var messages = 0
   }
 
-  private let pending = Mutex(Pending())
+  private let pending = Locked(Pending())
   private let tracker: WorkTracker
 
   init(tracker: WorkTracker) { self.tracker = tracker }

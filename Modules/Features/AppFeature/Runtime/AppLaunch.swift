@@ -325,7 +325,7 @@ final class AuthLink: Sendable {
     weak var service: AuthService?
   }
 
-  private let reference = Mutex(Weak())
+  private let reference = Locked(Weak())
 
   /// The auth service, held weakly (it holds the token store that holds this link).
   var service: AuthService? {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs announced pieces of work one after another, in the order they were enqueued, on
 /// one task: how the app applies changes to `AppState` that come from several clients, so
 /// "authenticating" can never land after "authenticated".
@@ -55,7 +53,7 @@ final class Outstanding: Sendable {
     var closed = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Records `name`; false once closed.
   func add(_ name: String) -> Bool {

@@ -1,5 +1,4 @@
 import AuthFeature
-import Synchronization
 import WeftCore
 
 /// Counts the app's asynchronous work in flight and the tracked sleeps parked on virtual
@@ -33,7 +32,7 @@ import WeftCore
 /// sleepers, a handful in practice). Nothing here is on a fan-out path.
 ///
 /// - Complexity: `begin`/`end` O(1) amortized; park O(s); wake O(s).
-/// - Note: Isolation: thread-safe (one `Mutex`); callable from any isolation.
+/// - Note: Isolation: thread-safe (one lock); callable from any isolation.
 /// - Note: Allocations: one continuation per park or per waiter.
 public final class WorkTracker: Sendable {
   struct Sleeper {
@@ -90,7 +89,7 @@ public final class WorkTracker: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Makes an idle tracker.
   ///

@@ -1,20 +1,19 @@
 import Foundation
-import Synchronization
 import WeftNetworking
 
 /// Makes UUIDs from a seed: the same seed gives the same sequence, so ids in a simulated
 /// run (metrics, insights, idempotency keys) are reproducible.
 ///
 /// - Complexity: O(1) per id.
-/// - Note: Isolation: thread-safe (one `Mutex`).
+/// - Note: Isolation: thread-safe (one lock).
 /// - Note: Allocations: none.
 public final class SeededIDs: Sendable {
-  private let random: Mutex<SeededRandom>
+  private let random: Locked<SeededRandom>
 
   /// Makes a generator seeded with `seed`.
   ///
   /// - Complexity: O(1).
-  public init(seed: UInt64) { random = Mutex(SeededRandom(seed: seed)) }
+  public init(seed: UInt64) { random = Locked(SeededRandom(seed: seed)) }
 
   /// The next id (a version-4 UUID).
   ///

@@ -1,6 +1,5 @@
 import Foundation
 import HealthDomain
-import Synchronization
 import WeftNetworking
 
 /// The in-process backend of the simulated configuration: accounts, tokens, metrics storage
@@ -21,7 +20,7 @@ import WeftNetworking
 /// One lock per request; metric queries scan the user's metrics (hundreds in a flow).
 ///
 /// - Complexity: O(m) per `GET /metrics`, m = the user's metrics; O(1) otherwise.
-/// - Note: Isolation: thread-safe (one `Mutex`); handlers run in the request's task.
+/// - Note: Isolation: thread-safe (one lock); handlers run in the request's task.
 /// - Note: Allocations: the decoded body and the encoded response per request.
 public final class SimulatedHealthServer: Sendable {
   /// A seeded account.
@@ -67,7 +66,7 @@ public final class SimulatedHealthServer: Sendable {
   public let sessionLifetime: Duration
   let now: @Sendable () -> Date
   let ids: SeededIDs
-  let state = Mutex(State())
+  let state = Locked(State())
 
   /// Makes the server with its seeded accounts and data.
   ///

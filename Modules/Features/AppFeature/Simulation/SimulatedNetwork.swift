@@ -38,7 +38,7 @@ public final class SimulatedNetwork: Transport {
   /// How long the client waits for an answer before giving up.
   public let requestTimeout: Duration
   private let clock: any Clock<Duration>
-  private let timeouts: Mutex<TimeoutState>
+  private let timeouts: Locked<TimeoutState>
   private let timedOut = Atomic<Int>(0)
 
   /// Makes the network.
@@ -57,7 +57,7 @@ public final class SimulatedNetwork: Transport {
     transport = SimulatedTransport(seed: seed, clock: clock, latency: latency)
     self.clock = clock
     self.requestTimeout = requestTimeout
-    timeouts = Mutex(TimeoutState(random: SeededRandom(seed: seed ^ 0x7469_6D65_6F75_7473)))
+    timeouts = Locked(TimeoutState(random: SeededRandom(seed: seed ^ 0x7469_6D65_6F75_7473)))
   }
 
   /// - Complexity: O(1).

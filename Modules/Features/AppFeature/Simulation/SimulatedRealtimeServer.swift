@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WeftNetworking
 
 /// The realtime side of the simulated backend: a `RealtimeTransport` whose connections
@@ -18,7 +17,7 @@ import WeftNetworking
 /// ```
 ///
 /// - Complexity: O(1) per dial, push or drop.
-/// - Note: Isolation: thread-safe (one `Mutex`); `Sendable`.
+/// - Note: Isolation: thread-safe (one lock); `Sendable`.
 /// - Note: Allocations: one socket per accepted dial; queued messages until received.
 public final class SimulatedRealtimeServer: RealtimeTransport {
   struct State {
@@ -28,7 +27,7 @@ public final class SimulatedRealtimeServer: RealtimeTransport {
     var sent: [RealtimeMessage] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Makes a server that accepts every dial.
   ///
@@ -102,7 +101,7 @@ final class SimulatedSocket: RealtimeSocket {
   }
 
   private let server: SimulatedRealtimeServer
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(server: SimulatedRealtimeServer) { self.server = server }
 

@@ -1,6 +1,5 @@
 import Foundation
 import HealthDomain
-import Synchronization
 import WeftCore
 import WeftNetworking
 import WeftPersistence
@@ -184,7 +183,7 @@ final class SyncBooks: Sendable {
     var isShutDown = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let tracker: WorkTracker
   private let requests: AsyncStream<Void>.Continuation
 

@@ -1,4 +1,3 @@
-import Synchronization
 import WeftCore
 import WeftFeedback
 
@@ -111,7 +110,7 @@ public final class LoginStore {
 /// Counts auth changes sent into the store and not yet reduced, announcing each to the
 /// activity reporter, so a torn-down store can end the ones it will never reduce.
 final class PendingHops: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   private let activity: ActivityReporter
 
   init(activity: ActivityReporter) { self.activity = activity }
