@@ -64,6 +64,11 @@ public struct AppDependencies: Sendable {
   public var seed: UInt64
   /// The simulated world's controls, in the simulated configuration.
   public var simulation: SimulationEnvironment?
+  /// Whether the dashboard follows the database with its own observation (live). The
+  /// simulated configuration brings it up to date with `DashboardClient.catchUp()` after
+  /// each write the app makes instead: the observation re-fetches on its own schedule, so
+  /// with it a step's SQL statements and commits would depend on timing.
+  public var dashboardFollowsDatabase = true
 
   /// The database migrations of the whole app: the shared health schema, then auth's.
   public static let migrations: [Migration] =
@@ -127,7 +132,7 @@ public struct AppDependencies: Sendable {
     let jitterSource = SeededIDs(seed: seed ^ 0x6F75_7462_6F78)
     configuration.random = { jitterSource.nextUnit() }
     let ids = SeededIDs(seed: seed ^ 0x6964_7300)
-    return AppDependencies(
+    var dependencies = AppDependencies(
       mode: .simulated, monitor: monitor, tracker: environment.tracker, clock: environment.clock,
       now: environment.now, makeID: { ids.next() },
       baseURL: URL(string: "https://health.sim.weft")!, transport: environment.network,
@@ -138,6 +143,8 @@ public struct AppDependencies: Sendable {
       requestTimeout: nil, retryPolicy: RetryPolicy(),
       reconnectPolicy: ReconnectPolicy(maxAttempts: 6, baseDelay: .seconds(1), jitter: 0.5),
       heartbeat: nil, seed: seed, simulation: environment)
+    dependencies.dashboardFollowsDatabase = false
+    return dependencies
   }
 }
 

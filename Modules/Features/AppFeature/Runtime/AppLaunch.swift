@@ -222,7 +222,9 @@ public final class AppLaunch {
   /// Loads the dashboard (starting its database observation the first time), with `range`
   /// if given, then waits until it shows what the database holds.
   func loadDashboard(range: DateRange?) async {
-    if follower.start() { await dashboard.startObserving() }
+    if follower.start(), dependencies.dashboardFollowsDatabase {
+      await dashboard.startObserving()
+    }
     if let range { await dashboard.select(range) } else { await dashboard.load() }
     await follower.caughtUp()
   }

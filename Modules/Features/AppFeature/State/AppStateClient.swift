@@ -10,8 +10,8 @@ import WeftCore
 /// app.state.presentedSheet        // .settings, read synchronously
 /// ```
 ///
-/// - Complexity: each method is one commit: O(s + k) fan-out, s = distinct selectors, k =
-///   subscribers whose value changed.
+/// - Complexity: each method is at most one commit (none when nothing changes): O(s + k)
+///   fan-out, s = distinct selectors, k = subscribers whose value changed.
 /// - Note: Isolation: an actor; reads are synchronous from any isolation.
 /// - Note: Allocations: none beyond the commit's.
 public actor AppStateClient: Client {
@@ -31,6 +31,8 @@ public actor AppStateClient: Client {
   ///
   /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setSession(_ session: AuthSession?) {
+    let state = cell.state
+    guard state.currentUser != session?.user || state.authToken != session?.token else { return }
     update { state in
       let user = session?.user
       if state.currentUser != user { state.currentUser = user }
@@ -42,21 +44,24 @@ public actor AppStateClient: Client {
   ///
   /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setLoading(_ loading: Bool) {
-    update { if $0.isLoading != loading { $0.isLoading = loading } }
+    guard cell.state.isLoading != loading else { return }
+    update { $0.isLoading = loading }
   }
 
   /// Shows or clears the global error.
   ///
   /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setGlobalError(_ message: String?) {
-    update { if $0.globalError != message { $0.globalError = message } }
+    guard cell.state.globalError != message else { return }
+    update { $0.globalError = message }
   }
 
   /// Sets the sync status.
   ///
   /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func setSyncStatus(_ status: SyncStatus) {
-    update { if $0.syncStatus != status { $0.syncStatus = status } }
+    guard cell.state.syncStatus != status else { return }
+    update { $0.syncStatus = status }
   }
 
   // MARK: Navigation
@@ -65,7 +70,8 @@ public actor AppStateClient: Client {
   ///
   /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func select(_ tab: AppTab) {
-    update { if $0.selectedTab != tab { $0.selectedTab = tab } }
+    guard cell.state.selectedTab != tab else { return }
+    update { $0.selectedTab = tab }
   }
 
   /// Selects the tab named `name`.
@@ -97,7 +103,8 @@ public actor AppStateClient: Client {
   ///
   /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func present(_ sheet: AppSheet) {
-    update { if $0.presentedSheet != sheet { $0.presentedSheet = sheet } }
+    guard cell.state.presentedSheet != sheet else { return }
+    update { $0.presentedSheet = sheet }
   }
 
   /// Presents the sheet named `name`.
@@ -122,7 +129,8 @@ public actor AppStateClient: Client {
   ///
   /// - Complexity: one commit: O(s + k), s = distinct selectors, k = subscribers whose value changed.
   public func present(_ alert: AppAlert) {
-    update { if $0.presentedAlert != alert { $0.presentedAlert = alert } }
+    guard cell.state.presentedAlert != alert else { return }
+    update { $0.presentedAlert = alert }
   }
 
   /// Dismisses the presented alert.
@@ -145,7 +153,8 @@ public actor AppStateClient: Client {
       CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
     }
     guard !name.isEmpty, allowed else { throw .invalidFlagName(name) }
-    update { if $0.featureFlags[name] != enabled { $0.featureFlags[name] = enabled } }
+    guard cell.state.featureFlags[name] != enabled else { return }
+    update { $0.featureFlags[name] = enabled }
   }
 
   // MARK: Orchestration

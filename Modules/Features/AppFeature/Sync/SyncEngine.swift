@@ -15,7 +15,7 @@ import WeftPersistence
 ///
 /// Passes are requested — by the app after a form saves, when the network comes back, when a
 /// user signs in, when offline mode ends, and by a timer at the outbox's next attempt date —
-/// and run one at a time on one loop task; requests during a pass queue one more pass.
+/// and run one at a time, one per request, on one loop task.
 ///
 /// ```
 /// requestPass ─▶ [loop] refresh counts ─▶ can sync? ─▶ dequeue ─▶ send ─▶ ack / fail ─▶ …
@@ -53,14 +53,13 @@ final class SyncEngine: Sendable {
       for await _ in requests {
         while books.passStarts() {
           await Self.pass(dependencies, books: books)
-          if books.idleUnlessRequestedAgain() { break }
+          if books.passFinished() { break }
         }
       }
     }
   }
 
-  /// Requests a pass (coalesced: a request while a pass is pending or running makes the
-  /// engine run one more pass before it goes idle).
+  /// Requests a pass (queued behind the one running, never coalesced).
   ///
   /// - Complexity: O(1).
   /// - Note: Isolation: any; begins `sync.pass` before returning.
@@ -169,16 +168,15 @@ final class SyncEngine: Sendable {
   }
 }
 
-/// The sync engine's announced work: `sync.pass` while the engine is busy (requested or
-/// running passes, however many were asked for), and the retry timer.
+/// The sync engine's announced work: `sync.pass` while the engine is busy (passes queued or
+/// running, however many), and the retry timer.
 ///
 /// Busy is one piece of work, not one per request: a request that arrives while a pass runs
 /// waits behind it without running or sleeping, so counting it separately would make the
 /// engine look busy-but-not-waiting while the pass sleeps on the clock.
 final class SyncBooks: Sendable {
   struct State {
-    var busy = false
-    var again = false
+    var pending = 0
     var timer: Task<Void, Never>?
     var isShutDown = false
   }
@@ -192,16 +190,15 @@ final class SyncBooks: Sendable {
     self.requests = requests
   }
 
-  /// Makes the engine busy (one piece of work) or, if it is, asks for one more pass.
+  /// Queues one pass; the first makes the engine busy (one piece of work).
+  ///
+  /// Passes are not coalesced: each request runs exactly one, so how many passes (and SQL
+  /// statements, and commits) a step causes does not depend on when the loop wakes.
   func request() {
     let begins = state.withLock { state -> Bool in
       guard !state.isShutDown else { return false }
-      if state.busy {
-        state.again = true
-        return false
-      }
-      state.busy = true
-      return true
+      state.pending += 1
+      return state.pending == 1
     }
     guard begins else { return }
     tracker.begin("sync.pass")
@@ -210,20 +207,15 @@ final class SyncBooks: Sendable {
 
   /// Whether a pass should run now (false once shut down).
   func passStarts() -> Bool {
-    state.withLock { state in
-      state.again = false
-      return !state.isShutDown && state.busy
-    }
+    state.withLock { !$0.isShutDown && $0.pending > 0 }
   }
 
-  /// After a pass: true (and the engine idle, its work ended) unless another pass was
-  /// requested meanwhile.
-  func idleUnlessRequestedAgain() -> Bool {
+  /// After a pass: true (and the engine idle, its work ended) when no other pass is queued.
+  func passFinished() -> Bool {
     let ends = state.withLock { state -> Bool? in
       if state.isShutDown { return false }
-      if state.again { return nil }
-      state.busy = false
-      return true
+      state.pending -= 1
+      return state.pending == 0 ? true : nil
     }
     guard let ends else { return false }
     if ends { tracker.end("sync.pass") }
@@ -260,11 +252,10 @@ final class SyncBooks: Sendable {
     let (timer, busy) = state.withLock { state -> (Task<Void, Never>?, Bool) in
       defer {
         state.timer = nil
-        state.busy = false
-        state.again = false
+        state.pending = 0
         state.isShutDown = true
       }
-      return (state.timer, state.busy)
+      return (state.timer, state.pending > 0)
     }
     timer?.cancel()
     requests.finish()
