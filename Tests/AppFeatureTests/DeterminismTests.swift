@@ -1,20 +1,26 @@
 import AppFeature
 import Testing
+import WeftCore
 
 @MainActor
 @Suite("Determinism")
 struct DeterminismTests {
   /// Runs a flow that exercises every moving part and records, after each step, every path's
-  /// value, the virtual time and the server's counters.
+  /// value, the virtual time, the server's counters, the SQL statements and the commits of
+  /// every cell reporting to the app's monitor — counts, not just states, must repeat.
   static func trace(seed: UInt64) async throws -> [String] {
-    let app = try await simulatedApp(seed: seed)
+    let monitor = PerformanceMonitor(enabled: true)
+    let app = try await AppRuntime.build(.simulated(seed: seed, monitor: monitor))
+    app.settler.stallTimeout = .seconds(20)
     var trace: [String] = []
     func record(_ step: String) {
       let values = app.paths.keys.sorted().map { "\($0)=\(app.paths[$0]!.read())" }
       let server = app.simulation!.server
+      let commits = monitor.allMetrics().map { "\($0.name):\($0.commits)" }
       trace.append(
         "\(step) t=\(app.simulation!.testClock.now.offset) applied=\(server.appliedWrites) "
           + "replayed=\(server.replayedWrites) requests=\(app.simulation!.network.requestCount) "
+          + "statements=\(app.databaseStatistics.statements) commits=\(commits) "
           + values.joined(separator: " "))
     }
     try app.setLatency(.milliseconds(30), jitter: .milliseconds(50))
