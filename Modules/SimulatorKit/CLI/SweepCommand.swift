@@ -59,8 +59,10 @@ struct SweepCommand {
     return flow
   }
 
-  /// One sweep point: per-delivery cost over the steps that re-rendered views, idle cost over
-  /// the steps that committed without re-rendering any, memory per attached view.
+  /// One sweep point: idle cost over the steps that committed without re-rendering any view;
+  /// per-delivery cost over the steps that re-rendered views, less that idle cost per commit
+  /// (so it is the marginal cost of one delivery, not the commit's fixed cost spread over N);
+  /// memory per attached view.
   static func point(_ report: RunReport, views: Int) -> SweepPoint {
     let measured = report.steps.filter { step in
       if step.source.trimmingCharacters(in: .whitespaces).hasPrefix("views") { return false }
@@ -74,10 +76,13 @@ struct SweepCommand {
     let deliveryCPU = measured.reduce(UInt64(0)) { $0 + $1.metrics.cpuNanoseconds }
     let idleCommits = idle.reduce(UInt64(0)) { $0 + $1.metrics.commits }
     let idleCPU = idle.reduce(UInt64(0)) { $0 + $1.metrics.cpuNanoseconds }
+    let idleCost = idleCommits == 0 ? 0 : Double(idleCPU) / Double(idleCommits)
+    let measuredCommits = measured.reduce(UInt64(0)) { $0 + $1.metrics.commits }
+    let marginal = max(0, Double(deliveryCPU) - idleCost * Double(measuredCommits))
     return SweepPoint(
       views: UInt64(views),
-      perDeliveryNanoseconds: deliveries == 0 ? 0 : Double(deliveryCPU) / Double(deliveries),
-      idleCostPerCommitNanoseconds: idleCommits == 0 ? 0 : Double(idleCPU) / Double(idleCommits),
+      perDeliveryNanoseconds: deliveries == 0 ? 0 : marginal / Double(deliveries),
+      idleCostPerCommitNanoseconds: idleCost,
       memoryPerViewBytes: Double(report.total.viewMemoryBytes) / Double(max(views, 1)),
       wallNanoseconds: report.total.wallNanoseconds, cpuNanoseconds: report.total.cpuNanoseconds)
   }
