@@ -65,7 +65,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   // The commit path below is `@inlinable` so that it is specialized for the concrete `State`
   // in the owner's module: unspecialized generic code spends most of a commit looking up
   // generic metadata (measured: 1.6 µs of a 1.7 µs commit before this change).
-  @usableFromInline let storage: Lock<Storage>
+  @usableFromInline let storage: Locked<Storage>
   /// The name the cell reports under in the performance monitor and in messages.
   public let name: String
   @usableFromInline let metrics: ComponentMonitor
@@ -82,7 +82,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
     let name = name ?? String(describing: State.self)
     self.name = name
     self.metrics = monitor.component(named: name)
-    self.storage = Lock(Storage(snapshot: Snapshot(version: 0, state: initial)))
+    self.storage = Locked(Storage(snapshot: Snapshot(version: 0, state: initial)))
   }
 
   deinit {

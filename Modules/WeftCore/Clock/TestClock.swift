@@ -52,7 +52,7 @@ public final class TestClock: Clock, Sendable {
     var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Lock(State())
+  private let state = Locked(State())
 
   /// Makes a clock at virtual time zero.
   public init() {}

@@ -35,7 +35,7 @@ public final class MainActorDeliveries: Sendable {
     var jobs: UInt64 = 0
   }
 
-  private let state = Lock(State())
+  private let state = Locked(State())
 
   init() {}
 

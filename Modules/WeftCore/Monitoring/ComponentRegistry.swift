@@ -45,7 +45,7 @@ public final class ComponentRegistry: Sendable {
     var incoming: [ComponentID: Set<ComponentID>] = [:]
   }
 
-  private let state = Lock(State())
+  private let state = Locked(State())
 
   /// Makes an empty registry.
   public init() {}

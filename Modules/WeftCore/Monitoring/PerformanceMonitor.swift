@@ -24,7 +24,7 @@ public final class PerformanceMonitor: Sendable {
   public static let shared = PerformanceMonitor(enabled: false)
 
   private let enabled: Atomic<Bool>
-  private let components = Lock<[String: ComponentMonitor]>([:])
+  private let components = Locked<[String: ComponentMonitor]>([:])
 
   /// Makes a monitor, enabled or not.
   public init(enabled: Bool) { self.enabled = Atomic(enabled) }
@@ -101,12 +101,12 @@ public final class ComponentMonitor: Sendable {
   /// The component's name.
   public let name: String
   private let monitor: PerformanceMonitor
-  private let state: Lock<ComponentMetrics>
+  private let state: Locked<ComponentMetrics>
 
   init(name: String, monitor: PerformanceMonitor) {
     self.name = name
     self.monitor = monitor
-    self.state = Lock(ComponentMetrics(name: name))
+    self.state = Locked(ComponentMetrics(name: name))
   }
 
   /// Whether the owning monitor is recording (one relaxed atomic load).

@@ -1,3 +1,5 @@
+import WeftCore
+
 /// A weak reference that can be captured by `@Sendable` closures and tasks.
 ///
 /// Effect tasks hold their system through one of these, so a running effect never keeps a

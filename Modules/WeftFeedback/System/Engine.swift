@@ -1,3 +1,5 @@
+import WeftCore
+
 /// The part of a feedback system that only its host touches: the reduced state, the
 /// reducer, and one reactor per feedback.
 ///

@@ -1,3 +1,5 @@
+import WeftCore
+
 /// What a `TestStore` learns from its system, recorded under a lock from whatever isolation
 /// reports it, with one waiter that is woken when a condition on the record holds.
 ///

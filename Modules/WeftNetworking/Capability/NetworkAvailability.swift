@@ -1,4 +1,5 @@
 import Synchronization
+import WeftCore
 
 /// Whether the network is usable now, as one flag any isolation can read without waiting,
 /// plus a stream of changes for those who adapt (show offline mode, pause sync).

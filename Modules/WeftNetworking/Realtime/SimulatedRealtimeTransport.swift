@@ -1,3 +1,5 @@
+import WeftCore
+
 /// A scripted realtime server in virtual time: each dial takes the next scripted
 /// ``Attempt`` — refused, or accepted with a timeline of messages, drops and silences — so
 /// reconnect sequences are exact and repeatable.

@@ -1,3 +1,5 @@
+import WeftCore
+
 /// Retries failed attempts of retry-safe requests (idempotent methods, or any request with
 /// an `Idempotency-Key`) with exponential backoff and full jitter, honouring `Retry-After`.
 /// Requests that are not retry-safe are sent exactly once.

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 
 /// An in-process backend: routes (method + path pattern → handler), a latency model and
 /// fault injection, all driven by a seed and an injected clock — so a run is deterministic

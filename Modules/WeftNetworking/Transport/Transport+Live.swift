@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import WeftCore
 #endif
 
 /// The real network: sends requests with Foundation's `URLSession` (FoundationNetworking,

@@ -1,4 +1,5 @@
 import Synchronization
+import WeftCore
 
 /// A fixed set of reader connections handed out one read at a time.
 ///

@@ -1,3 +1,5 @@
+import WeftCore
+
 /// Which observations watch which tables, and the wake-up signal of each.
 ///
 /// A commit looks up only the tables it changed and yields one `Void` to each matching

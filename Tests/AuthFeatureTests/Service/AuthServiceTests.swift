@@ -1,6 +1,7 @@
 import AuthFeature
 import Foundation
 import Testing
+import WeftCore
 import WeftPersistence
 
 @Suite("AuthService")

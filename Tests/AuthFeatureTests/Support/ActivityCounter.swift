@@ -1,4 +1,5 @@
 import AuthFeature
+import WeftCore
 
 /// Counts announced work and lets a test wait until all of it has ended — the explicit
 /// signal the tests wait on instead of sleeping or yielding.

@@ -1,5 +1,6 @@
 import AuthFeature
 import Foundation
+import WeftCore
 import WeftPersistence
 
 /// An `AuthClient` answering from a table, recording calls; an unexpected email fails the

@@ -1,4 +1,5 @@
 import Synchronization
+import WeftCore
 
 @testable import WeftFeedback
 

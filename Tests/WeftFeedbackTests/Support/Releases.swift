@@ -1,3 +1,5 @@
+import WeftCore
+
 @testable import WeftFeedback
 
 /// Named one-shot signals: effects call `signal(_:)` (or capture a `token(_:)` that signals

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 import WeftPersistence
 
 /// Opens the app's database at launch and releases it when the app is torn down.

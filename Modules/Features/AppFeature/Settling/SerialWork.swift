@@ -1,3 +1,5 @@
+import WeftCore
+
 /// Runs announced pieces of work one after another, in the order they were enqueued, on
 /// one task: how the app applies changes to `AppState` that come from several clients, so
 /// "authenticating" can never land after "authenticated".

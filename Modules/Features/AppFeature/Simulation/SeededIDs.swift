@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 import WeftNetworking
 
 /// Makes UUIDs from a seed: the same seed gives the same sequence, so ids in a simulated

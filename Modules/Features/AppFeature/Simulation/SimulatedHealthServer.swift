@@ -1,5 +1,6 @@
 import Foundation
 import HealthDomain
+import WeftCore
 import WeftNetworking
 
 /// The in-process backend of the simulated configuration: accounts, tokens, metrics storage

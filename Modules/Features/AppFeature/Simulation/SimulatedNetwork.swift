@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WeftCore
 import WeftNetworking
 
 /// The simulated network between the app and `SimulatedHealthServer`: a WeftNetworking

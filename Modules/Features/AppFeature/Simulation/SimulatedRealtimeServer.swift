@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 import WeftNetworking
 
 /// The realtime side of the simulated backend: a `RealtimeTransport` whose connections

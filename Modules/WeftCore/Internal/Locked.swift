@@ -6,11 +6,16 @@ import Musl
 import Darwin
 #endif
 
-/// A value guarded by a `pthread_mutex_t`.
+/// A value guarded by a `pthread_mutex_t`: the lock every Weft module uses.
 ///
-/// WeftCore uses this instead of `Synchronization.Mutex` because on Linux `Mutex` waits on
-/// raw futexes, which ThreadSanitizer cannot see: every access under it is then reported as
-/// a race. `pthread_mutex_lock` is intercepted by the sanitizer, so it sees the ordering.
+/// ```swift
+/// let hits = Locked(0)
+/// hits.withLock { $0 += 1 }
+/// ```
+///
+/// Weft uses this instead of `Synchronization.Mutex` because on Linux `Mutex` waits on raw
+/// futexes, which ThreadSanitizer cannot see: every access under it is then reported as a
+/// race. `pthread_mutex_lock` is intercepted by the sanitizer, so it sees the ordering.
 ///
 /// `@unchecked Sendable`: `value` is only read or written inside `withLock`, which holds the
 /// mutex for the whole access, so no two threads touch it at once. The value and the mutex
@@ -18,13 +23,13 @@ import Darwin
 /// move), freed in `deinit`.
 ///
 /// - Complexity: `withLock` is one uncontended lock and unlock (≈ 20 ns) plus the body.
-@usableFromInline
-final class Lock<Value>: @unchecked Sendable {
+/// - Note: Isolation: thread-safe; never call `withLock` on the same lock inside its body.
+public final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   @usableFromInline let value: UnsafeMutablePointer<Value>
 
-  @usableFromInline
-  init(_ initial: Value) {
+  /// Makes a lock around `initial`.
+  public init(_ initial: Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -42,7 +47,7 @@ final class Lock<Value>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value.
   @inlinable
-  func withLock<Result, Failure: Error>(
+  public func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
