@@ -117,6 +117,11 @@ struct DeliveryStats {
 }
 
 /// Subscribers of one `Selector<State, Value>`.
+///
+/// `@unchecked Sendable` for the reasons on `GroupBase`: the subscriber lists and batches are
+/// touched under the cell's lock or by the one party that took the batch; the value at `last`
+/// only by the owner's serialized commits; `lastMainValue` only on the MainActor;
+/// `actorValues` under the lock.
 final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGroup<State>,
   @unchecked Sendable
 {
@@ -260,6 +265,9 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
 }
 
 /// The group behind `changes`: every commit, the whole snapshot, synchronous delivery only.
+///
+/// `@unchecked Sendable` for the reasons on `GroupBase`: `sync` is touched under the cell's
+/// lock; `batch` and `state` only by the owner's serialized commits.
 @usableFromInline
 final class EveryCommitGroup<State: Sendable>: AnyGroup<State>, @unchecked Sendable {
   var sync = SubscriberList()

@@ -69,6 +69,8 @@ class RegistrationBase: @unchecked Sendable {
 // extra call per delivery).
 
 /// A synchronous subscriber.
+// `@unchecked Sendable`: adds one immutable `@Sendable` callback to `RegistrationBase`, whose
+// own mutable state is guarded as its comment says.
 final class SyncRegistration<Value>: RegistrationBase, @unchecked Sendable {
   let callback: @Sendable (Change<Value>) -> Void
 
@@ -79,6 +81,8 @@ final class SyncRegistration<Value>: RegistrationBase, @unchecked Sendable {
 }
 
 /// A MainActor subscriber.
+// `@unchecked Sendable`: adds one immutable `@Sendable` callback to `RegistrationBase`, whose
+// own mutable state is guarded as its comment says.
 final class MainRegistration<Value>: RegistrationBase, @unchecked Sendable {
   let callback: @MainActor @Sendable (Change<Value>) -> Void
 
@@ -89,6 +93,8 @@ final class MainRegistration<Value>: RegistrationBase, @unchecked Sendable {
 }
 
 /// A subscriber delivered on some actor.
+// `@unchecked Sendable`: adds one immutable `@Sendable` callback to `RegistrationBase`, whose
+// own mutable state is guarded as its comment says.
 final class ActorRegistration<Value>: RegistrationBase, @unchecked Sendable {
   let callback: @Sendable (isolated any Actor, Change<Value>) -> Void
 
@@ -102,6 +108,8 @@ final class ActorRegistration<Value>: RegistrationBase, @unchecked Sendable {
 }
 
 /// A `changes` stream's subscriber.
+// `@unchecked Sendable`: adds one immutable `@Sendable` callback to `RegistrationBase`, whose
+// own mutable state is guarded as its comment says.
 final class SnapshotRegistration<State: Sendable>: RegistrationBase, @unchecked Sendable {
   let callback: @Sendable (Snapshot<State>) -> Void
 
