@@ -137,7 +137,7 @@ extension Connection {
     try start(statement, [try encodeID(id, layout)], context)
     defer { sqlite3_reset(statement.handle) }
     guard try step(statement, context) else { return nil }
-    return try decodeRow(R.self, RowDecoder(statement: statement, layout: statement.columnLayout))
+    return try decodeRow(R.self, statement.rowDecoder)
   }
 
   /// Every record matching `descriptor`, in its order.
@@ -154,13 +154,16 @@ extension Connection {
     let context = self.context(table: R.tableName, sql: builder.sql)
     try start(statement, builder.arguments, context)
     defer { sqlite3_reset(statement.handle) }
-    var records: [R] = []
-    guard try step(statement, context) else { return records }
-    let decoder = RowDecoder(statement: statement, layout: statement.columnLayout)
+    guard try step(statement, context) else { return [] }
+    let decoder = statement.rowDecoder
+    // Rows go into a plain buffer, moved into the array once at the end: appending to an
+    // `[R]` in this unspecialized code looks up `Array<R>`'s metadata for every row.
+    var buffer = RecordBuffer<R>()
+    defer { buffer.release() }
     repeat {
-      records.append(try decodeRow(R.self, decoder))
+      buffer.append(try decodeRow(R.self, decoder))
     } while try step(statement, context)
-    return records
+    return buffer.moveToArray()
   }
 
   /// How many records match `predicate`.
@@ -238,5 +241,56 @@ private func codingDetails(of error: any Error) -> (path: String, detail: String
     return (context.codingPath.dottedPath, context.debugDescription)
   default:
     return ("", String(describing: error))
+  }
+}
+
+/// A growable buffer of records that needs no `Array<R>` metadata per append; its contents
+/// are moved (not copied) into an array once, at the end.
+///
+/// - Note: Isolation: a local of one fetch; never copied (`~Copyable`).
+struct RecordBuffer<R>: ~Copyable {
+  private var base: UnsafeMutablePointer<R>?
+  private var count = 0
+  private var capacity = 0
+
+  init() {}
+
+  @inline(__always)
+  mutating func append(_ record: consuming R) {
+    if count == capacity { grow() }
+    (base! + count).initialize(to: record)
+    count += 1
+  }
+
+  private mutating func grow() {
+    let newCapacity = Swift.max(16, capacity * 2)
+    let newBase = UnsafeMutablePointer<R>.allocate(capacity: newCapacity)
+    if let base {
+      newBase.moveInitialize(from: base, count: count)
+      base.deallocate()
+    }
+    base = newBase
+    capacity = newCapacity
+  }
+
+  /// Moves the records into an array, leaving the buffer empty.
+  mutating func moveToArray() -> [R] {
+    guard let base, count > 0 else { return [] }
+    let moved = count
+    count = 0
+    return [R](unsafeUninitializedCapacity: moved) { destination, initialized in
+      destination.baseAddress!.moveInitialize(from: base, count: moved)
+      initialized = moved
+    }
+  }
+
+  /// Destroys any records left (after an error) and frees the memory.
+  mutating func release() {
+    guard let base else { return }
+    base.deinitialize(count: count)
+    base.deallocate()
+    self.base = nil
+    count = 0
+    capacity = 0
   }
 }

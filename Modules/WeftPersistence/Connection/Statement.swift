@@ -25,6 +25,7 @@ final class Statement {
   let changesSchema: Bool
   private var cachedLayout: ColumnLayout?
   private var layoutReprepareCount: Int32 = 0
+  private var cachedDecoder: RowDecoder?
 
   init(handle: OpaquePointer, sql: String, collected: AuthorizerCollector) {
     self.handle = handle
@@ -52,6 +53,17 @@ final class Statement {
     let layout = ColumnLayout(names: names)
     cachedLayout = layout
     return layout
+  }
+
+  /// The record decoder for this statement's rows, kept across executions while the column
+  /// layout stays the same, so its keyed container and key-to-column table are made once.
+  /// Rows are decoded one at a time on the owning connection, so one decoder suffices.
+  var rowDecoder: RowDecoder {
+    let layout = columnLayout
+    if let cachedDecoder, cachedDecoder.layout === layout { return cachedDecoder }
+    let decoder = RowDecoder(statement: self, layout: layout)
+    cachedDecoder = decoder
+    return decoder
   }
 
   /// The result column names, in order.

@@ -10,11 +10,26 @@ import CSQLite
 /// Errors carry an empty coding path; the keyed container that made the reader puts the
 /// field's key in front (`DecodingError.prefixed(with:)`) on the error path only, so reading
 /// a field retains and allocates nothing.
+///
+/// The column is fetched once (`sqlite3_column_value`) and read with `sqlite3_value_*`,
+/// which skips the statement lookup and error bookkeeping every `sqlite3_column_*` call
+/// repeats. SQLite calls that value "unprotected": not guarded by the connection's mutex,
+/// which is fine here because connections are opened `SQLITE_OPEN_NOMUTEX` and used by one
+/// owner at a time, and the value is read before the statement steps again.
 struct ColumnReader {
   let handle: OpaquePointer
   let index: Int32
+  let value: OpaquePointer
 
-  var storageClass: Int32 { sqlite3_column_type(handle, index) }
+  @inline(__always)
+  init(handle: OpaquePointer, index: Int32) {
+    self.handle = handle
+    self.index = index
+    // Never nil for a valid statement and index (SQLite returns a NULL value otherwise).
+    self.value = sqlite3_column_value(handle, index)
+  }
+
+  var storageClass: Int32 { sqlite3_value_type(value) }
   var isNull: Bool { storageClass == SQLITE_NULL }
 
   @inline(__always)
@@ -22,9 +37,9 @@ struct ColumnReader {
     let stored: Int64
     switch storageClass {
     case SQLITE_INTEGER:
-      stored = sqlite3_column_int64(handle, index)
+      stored = sqlite3_value_int64(value)
     case SQLITE_FLOAT:
-      let real = sqlite3_column_double(handle, index)
+      let real = sqlite3_value_double(value)
       guard let exact = Int64(exactly: real) else {
         throw mismatch(T.self, "the column holds the real \(real)")
       }
@@ -41,7 +56,7 @@ struct ColumnReader {
   @inline(__always)
   func double() throws -> Double {
     switch storageClass {
-    case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(handle, index)
+    case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_value_double(value)
     default: throw unexpected(Double.self)
     }
   }
@@ -57,7 +72,9 @@ struct ColumnReader {
   @inline(__always)
   func string() throws -> String {
     guard storageClass == SQLITE_TEXT else { throw unexpected(String.self) }
-    return Column.text(handle, index)
+    guard let pointer = sqlite3_value_text(value) else { return "" }
+    let count = Int(sqlite3_value_bytes(value))
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
   func bytes() throws -> [UInt8] {

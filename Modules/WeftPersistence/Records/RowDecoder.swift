@@ -1,5 +1,5 @@
 /// Decodes records straight from a statement's current row: no intermediate dictionary, one
-/// decoder per query reused for every row.
+/// decoder per statement (kept by `Statement.rowDecoder`) reused for every row.
 ///
 /// Column lookup guesses that fields are decoded in column order (true when the table was
 /// created in field order) and falls back to a name lookup, so a mismatched order costs a
@@ -7,38 +7,51 @@
 ///
 /// - Note: Isolation: not `Sendable`; used within one fetch on the connection's owner.
 final class RowDecoder: Decoder {
-  let handle: OpaquePointer
-  let names: [String]
-  let indexByName: [String: Int32]
-  var cursor = 0
+  let state: RowState
+  /// The keyed container made for the last `Key` type asked for, reused for every row: a
+  /// record's `init(from:)` asks for the same `CodingKeys` each row, and making a
+  /// `KeyedDecodingContainer` costs generic-metadata and witness-table lookups plus a box
+  /// allocation. Stored as a `ContainerHolder<KeyedDecodingContainer<Key>>`, with
+  /// `cachedKeyType` naming `Key`.
+  private var cachedKeyType: ObjectIdentifier?
+  private var cachedContainer: AnyObject?
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   init(statement: Statement, layout: ColumnLayout) {
-    self.handle = statement.handle
-    self.names = layout.names
-    self.indexByName = layout.indexByName
+    self.state = RowState(handle: statement.handle, layout: layout)
   }
+
+  /// The column layout this decoder reads by.
+  var layout: ColumnLayout { state.layout }
+
+  var handle: OpaquePointer { state.handle }
+  var indexByName: [String: Int32] { state.indexByName }
 
   /// Call before decoding each row.
   @inline(__always)
-  func startRow() { cursor = 0 }
-
-  /// The 0-based column index of `key`, or `nil` when the row has no such column.
-  @inline(__always)
-  func index(of key: some CodingKey) -> Int32? {
-    let name = key.stringValue
-    if cursor < names.count, names[cursor] == name {
-      cursor += 1
-      return Int32(cursor - 1)
-    }
-    guard let found = indexByName[name] else { return nil }
-    cursor = Int(found) + 1
-    return found
-  }
+  func startRow() { state.startRow() }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(RowKeyedDecoder<Key>(decoder: self))
+    if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainer {
+      // Safe: `cachedContainer` is only ever set together with `cachedKeyType`, to a
+      // `ContainerHolder` of the container type for the very `Key` it identifies.
+      return unsafeDowncast(cachedContainer, to: ContainerHolder<KeyedDecodingContainer<Key>>.self)
+        .value()
+    }
+    return makeContainer(keyedBy: type)
+  }
+
+  /// Makes the container for `Key` and caches it in place of the previous one. Out of line so
+  /// the cached path above needs no metadata lookup.
+  @inline(never)
+  private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key>
+  {
+    state.claimKeyTable(for: Key.self)
+    let container = KeyedDecodingContainer(RowKeyedDecoder<Key>(state: state))
+    cachedContainer = ContainerHolder(container)
+    cachedKeyType = ObjectIdentifier(Key.self)
+    return container
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -52,6 +65,81 @@ final class RowDecoder: Decoder {
       Any.self,
       .init(codingPath: [], debugDescription: "a record must decode from a keyed container"))
   }
+}
+
+/// What a row's keyed container reads: the statement, its columns and the column-order cursor.
+/// Separate from `RowDecoder` so the container it caches does not retain it (no cycle).
+///
+/// - Note: Isolation: not `Sendable`; used within one fetch on the connection's owner.
+final class RowState {
+  let handle: OpaquePointer
+  let layout: ColumnLayout
+  let names: [String]
+  let indexByName: [String: Int32]
+  /// The next column the cursor guesses (fields decoded in column order).
+  private let cursorStorage: UnsafeMutablePointer<Int>
+  /// The one-byte `CodingKey` type whose columns `columnByKeyByte` holds, set by the first
+  /// keyed container of such a type: a record decodes with one `CodingKeys` type.
+  private(set) var tableKeyType: ObjectIdentifier?
+  /// For `tableKeyType`'s keys, indexed by the key's byte: column index + 1, 0 while not
+  /// looked up yet, -1 when the row has no such column. (Pointers rather than stored
+  /// arrays or vars: no exclusivity checks or uniqueness checks per field read.)
+  let columnByKeyByte: UnsafeMutablePointer<Int32>
+
+  init(handle: OpaquePointer, layout: ColumnLayout) {
+    self.handle = handle
+    self.layout = layout
+    self.names = layout.names
+    self.indexByName = layout.indexByName
+    self.cursorStorage = .allocate(capacity: 1)
+    cursorStorage.initialize(to: 0)
+    self.columnByKeyByte = .allocate(capacity: 256)
+    columnByKeyByte.initialize(repeating: 0, count: 256)
+  }
+
+  deinit {
+    cursorStorage.deallocate()
+    columnByKeyByte.deallocate()
+  }
+
+  /// Claims the key table for `Key` if no type has it yet.
+  func claimKeyTable<Key: CodingKey>(for type: Key.Type) {
+    if tableKeyType == nil, MemoryLayout<Key>.size == 1 {
+      tableKeyType = ObjectIdentifier(Key.self)
+    }
+  }
+
+  /// Call before decoding each row.
+  @inline(__always)
+  func startRow() { cursorStorage.pointee = 0 }
+
+  /// The 0-based column index of `key`, or `nil` when the row has no such column.
+  @inline(__always)
+  func index(of key: some CodingKey) -> Int32? {
+    let name = key.stringValue
+    let cursor = cursorStorage.pointee
+    if cursor < names.count, names[cursor] == name {
+      cursorStorage.pointee = cursor + 1
+      return Int32(cursor)
+    }
+    guard let found = indexByName[name] else { return nil }
+    cursorStorage.pointee = Int(found) + 1
+    return found
+  }
+}
+
+/// A keyed container kept across rows by `RowDecoder`.
+///
+/// Generic over the container type itself, so `value()` finds that type's metadata in the
+/// holder's own class metadata instead of looking `KeyedDecodingContainer<Key>` up (a hash
+/// lookup in the runtime's metadata cache) for every row.
+final class ContainerHolder<Container> {
+  private let container: Container
+  init(_ container: Container) { self.container = container }
+
+  /// A copy of the container. Not inlined: inlined, the caller would look the metadata up.
+  @inline(never)
+  func value() -> Container { container }
 }
 
 /// A statement's result column names with a name index, computed once per statement.

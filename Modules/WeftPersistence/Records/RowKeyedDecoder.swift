@@ -4,17 +4,37 @@
 /// field to a model needs no migration to read old rows. Errors get the key put in front of
 /// their coding path here, on the error path only.
 struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: RowDecoder
+  let state: RowState
   var codingPath: [any CodingKey] { [] }
 
-  var allKeys: [Key] { decoder.names.compactMap { Key(stringValue: $0) } }
+  /// The 0-based column index of `key`, or `nil` when the row has no such column.
+  ///
+  /// When `Key` is the one-byte type (an enum, as synthesized `CodingKeys` are) that owns
+  /// the state's key table, each key's column is learnt the first time it is read, and
+  /// later rows skip `stringValue` and the name comparison.
+  @inline(__always)
+  private func column(of key: Key) -> Int32? {
+    guard MemoryLayout<Key>.size == 1, state.tableKeyType == ObjectIdentifier(Key.self) else {
+      return state.index(of: key)
+    }
+    // A one-byte type holds no references and no padding: equal keys have equal bytes.
+    let slot = state.columnByKeyByte + Int(unsafeBitCast(key, to: UInt8.self))
+    let known = slot.pointee
+    if known > 0 { return known - 1 }
+    if known < 0 { return nil }
+    let found = state.index(of: key)
+    slot.pointee = found.map { $0 + 1 } ?? -1
+    return found
+  }
 
-  func contains(_ key: Key) -> Bool { decoder.indexByName[key.stringValue] != nil }
+  var allKeys: [Key] { state.names.compactMap { Key(stringValue: $0) } }
+
+  func contains(_ key: Key) -> Bool { state.indexByName[key.stringValue] != nil }
 
   /// Reads `key`'s column with `body`; a missing column is `keyNotFound`.
   @inline(__always)
   private func read<T>(_ key: Key, _ body: (ColumnReader) throws -> T) throws -> T {
-    guard let index = decoder.index(of: key) else {
+    guard let index = column(of: key) else {
       throw DecodingError.keyNotFound(
         key,
         .init(
@@ -22,7 +42,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
           debugDescription: "the row has no column \"\(key.stringValue)\"; add it in a migration"))
     }
     do {
-      return try body(ColumnReader(handle: decoder.handle, index: index))
+      return try body(ColumnReader(handle: state.handle, index: index))
     } catch let error as DecodingError {
       throw error.prefixed(with: [key])
     }
@@ -31,8 +51,8 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// Reads `key`'s column with `body`, or returns `nil` when it is missing or NULL.
   @inline(__always)
   private func readIfPresent<T>(_ key: Key, _ body: (ColumnReader) throws -> T) throws -> T? {
-    guard let index = decoder.index(of: key) else { return nil }
-    let reader = ColumnReader(handle: decoder.handle, index: index)
+    guard let index = column(of: key) else { return nil }
+    let reader = ColumnReader(handle: state.handle, index: index)
     if reader.isNull { return nil }
     do {
       return try body(reader)

@@ -113,6 +113,32 @@ import WeftPersistence
     #expect(try await database.fetch(Metric.self, id: 3)?.kind == .steps)
   }
 
+  /// Two models over one table share the cached `SELECT *` statement and its row decoder
+  /// (which caches one keyed container and one key-to-column table): fetching them in turn,
+  /// many rows each, keeps every field in its own column.
+  @Test func modelsSharingAStatementKeepTheirColumns() async throws {
+    struct Reordered: PersistableRecord, Equatable {
+      static let tableName = "metric"
+      var value: Double
+      var id: Int
+      var kind: Metric.Kind
+    }
+    let database = try await Database.inMemory(migrations: TestSchema.all)
+    for id in 1...50 {
+      try await database.save(
+        Metric.sample(id, kind: id.isMultiple(of: 2) ? .steps : .sleep, value: Double(id) / 2))
+    }
+    for _ in 0..<3 {
+      let reordered = try await database.fetchAll(Reordered.self, sortBy: [.ascending("id")])
+      let metrics = try await database.fetchAll(Metric.self, sortBy: [.ascending("id")])
+      #expect(reordered.map(\.id) == Array(1...50))
+      #expect(reordered.map(\.value) == (1...50).map { Double($0) / 2 })
+      #expect(metrics.map(\.id) == Array(1...50))
+      #expect(metrics.map(\.value) == (1...50).map { Double($0) / 2 })
+      #expect(metrics.map(\.kind) == reordered.map(\.kind))
+    }
+  }
+
   /// A record whose custom `encode(to:)` skips a key for some values takes the slow path
   /// for those, without mixing columns up, and the fast path again afterwards.
   @Test func recordsWithVaryingKeysStillSave() async throws {
