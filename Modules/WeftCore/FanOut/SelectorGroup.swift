@@ -46,6 +46,9 @@ class GroupBase: @unchecked Sendable {
 }
 
 /// A group of the cell's `State`: how the engine drives it without knowing `Value`.
+///
+/// `@unchecked Sendable`: it adds no stored state to `GroupBase`, whose comment says how
+/// every field is guarded.
 @usableFromInline
 class AnyGroup<State: Sendable>: GroupBase, @unchecked Sendable {
   /// Projects `state`, compares with the last committed value and keeps the new one.
