@@ -22,6 +22,14 @@ public protocol MainActorDrainable: AnyObject, Sendable {
 /// MainActorDeliveries.shared.resume()
 /// ```
 ///
+/// # Read-your-writes
+/// A commit that leaves MainActor changes pending has, before it returns, a drain job on the
+/// MainActor's queue: either the one it scheduled or one another committer scheduled (the
+/// job is created in the same critical section that marks it scheduled). A MainActor caller
+/// that awaited the commit resumes through that same queue, after the job, so what it reads
+/// next through MainActor mirrors (`ClientContext.state`) is the state it committed or
+/// newer. While the queue is paused, the guarantee is `drainNow()`'s.
+///
 /// - Complexity: `enqueue` O(1); a drain O(c + deliveries), c = pending cells.
 /// - Note: Isolation: thread-safe; draining runs on the MainActor.
 public final class MainActorDeliveries: Sendable {
@@ -49,13 +57,12 @@ public final class MainActorDeliveries: Sendable {
   /// scheduled or the queue is paused.
   @usableFromInline
   func enqueue(_ cell: any MainActorDrainable) {
-    let schedule = state.withLock { state -> Bool in
+    state.withLock { state in
       state.pending.append(cell)
-      guard !state.scheduled, !state.paused else { return false }
+      guard !state.scheduled, !state.paused else { return }
       state.scheduled = true
-      return true
+      scheduleDrainLocked()
     }
-    if schedule { Task { @MainActor in self.drain(scheduled: true) } }
   }
 
   /// Holds MainActor jobs back until `resume()`; pending changes accumulate (coalesced per
@@ -64,13 +71,22 @@ public final class MainActorDeliveries: Sendable {
 
   /// Lets jobs run again and schedules one if changes are pending.
   public func resume() {
-    let schedule = state.withLock { state -> Bool in
+    state.withLock { state in
       state.paused = false
-      guard !state.pending.isEmpty, !state.scheduled else { return false }
+      guard !state.pending.isEmpty, !state.scheduled else { return }
       state.scheduled = true
-      return true
+      scheduleDrainLocked()
     }
-    if schedule { Task { @MainActor in self.drain(scheduled: true) } }
+  }
+
+  /// Creates the drain job. Called with the lock held, in the same critical section that
+  /// sets `scheduled`: a committer that finds `scheduled` set therefore knows the job is
+  /// already on the MainActor's queue, ahead of anything it enqueues there afterwards (such
+  /// as the resumption of a MainActor caller awaiting its `update`). Creating the job after
+  /// releasing the lock let such a caller resume — and read a stale mirror — before the job
+  /// existed. Enqueueing a task never takes this lock, so this cannot deadlock.
+  private func scheduleDrainLocked() {
+    Task { @MainActor in self.drain(scheduled: true) }
   }
 
   /// Delivers everything pending now, in one drain. Returns whether there was anything.
