@@ -1,8 +1,8 @@
 import Foundation
+import WeftCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import WeftCore
 #endif
 
 /// The real network: sends requests with Foundation's `URLSession` (FoundationNetworking,
