@@ -34,7 +34,8 @@ let package = Package(
       name: "WeftContexts", dependencies: ["WeftCore"], path: "Modules/WeftContexts",
       swiftSettings: strict),
     .testTarget(
-      name: "WeftContextsTests", dependencies: ["WeftContexts"], path: "Tests/WeftContextsTests",
+      name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore"],
+      path: "Tests/WeftContextsTests",
       swiftSettings: strict),
 
     // MARK: Feedback
@@ -42,7 +43,8 @@ let package = Package(
       name: "WeftFeedback", dependencies: ["WeftCore"], path: "Modules/WeftFeedback",
       swiftSettings: strict),
     .testTarget(
-      name: "WeftFeedbackTests", dependencies: ["WeftFeedback"], path: "Tests/WeftFeedbackTests",
+      name: "WeftFeedbackTests", dependencies: ["WeftFeedback", "WeftCore"],
+      path: "Tests/WeftFeedbackTests",
       swiftSettings: strict),
 
     // MARK: Persistence
@@ -53,7 +55,7 @@ let package = Package(
       name: "WeftPersistence", dependencies: ["WeftCore", "CSQLite"],
       path: "Modules/WeftPersistence", swiftSettings: strict),
     .testTarget(
-      name: "WeftPersistenceTests", dependencies: ["WeftPersistence"],
+      name: "WeftPersistenceTests", dependencies: ["WeftPersistence", "WeftCore"],
       path: "Tests/WeftPersistenceTests", swiftSettings: strict),
 
     // MARK: Networking
@@ -68,10 +70,12 @@ let package = Package(
     // HealthDomain: the models, schema and API contract the features share (features never
     // import each other).
     .target(
-      name: "HealthDomain", dependencies: ["WeftCore", "WeftPersistence", "WeftNetworking"],
+      name: "HealthDomain", dependencies: ["WeftPersistence", "WeftNetworking"],
       path: "Modules/Features/HealthDomain", swiftSettings: strict),
     .testTarget(
-      name: "HealthDomainTests", dependencies: ["HealthDomain"], path: "Tests/HealthDomainTests",
+      name: "HealthDomainTests",
+      dependencies: ["HealthDomain", "WeftCore", "WeftNetworking", "WeftPersistence"],
+      path: "Tests/HealthDomainTests",
       swiftSettings: strict),
     .target(
       name: "AuthFeature",
@@ -80,61 +84,72 @@ let package = Package(
       ],
       path: "Modules/Features/AuthFeature", swiftSettings: strict),
     .testTarget(
-      name: "AuthFeatureTests", dependencies: ["AuthFeature"], path: "Tests/AuthFeatureTests",
+      name: "AuthFeatureTests",
+      dependencies: [
+        "AuthFeature", "HealthDomain", "WeftCore", "WeftNetworking", "WeftPersistence",
+      ],
+      path: "Tests/AuthFeatureTests",
       swiftSettings: strict),
     .target(
       name: "DashboardFeature",
-      dependencies: [
-        "HealthDomain", "WeftCore", "WeftContexts", "WeftFeedback", "WeftPersistence",
-        "WeftNetworking",
-      ],
+      dependencies: ["HealthDomain", "WeftCore", "WeftPersistence", "WeftNetworking"],
       path: "Modules/Features/DashboardFeature", swiftSettings: strict),
     .testTarget(
-      name: "DashboardFeatureTests", dependencies: ["DashboardFeature"],
+      name: "DashboardFeatureTests",
+      dependencies: [
+        "DashboardFeature", "HealthDomain", "WeftCore", "WeftNetworking", "WeftPersistence",
+      ],
       path: "Tests/DashboardFeatureTests", swiftSettings: strict),
     .target(
       name: "FormsFeature",
       dependencies: ["HealthDomain", "WeftCore", "WeftContexts", "WeftPersistence"],
       path: "Modules/Features/FormsFeature", swiftSettings: strict),
     .testTarget(
-      name: "FormsFeatureTests", dependencies: ["FormsFeature"], path: "Tests/FormsFeatureTests",
+      name: "FormsFeatureTests",
+      dependencies: ["FormsFeature", "HealthDomain", "WeftContexts", "WeftPersistence"],
+      path: "Tests/FormsFeatureTests",
       swiftSettings: strict),
     .target(
       name: "AppFeature",
       dependencies: [
         "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
-        "WeftContexts", "WeftFeedback", "WeftPersistence", "WeftNetworking",
+        "WeftContexts", "WeftPersistence", "WeftNetworking",
       ],
       path: "Modules/Features/AppFeature", swiftSettings: strict),
     .testTarget(
-      name: "AppFeatureTests", dependencies: ["AppFeature"], path: "Tests/AppFeatureTests",
+      name: "AppFeatureTests",
+      dependencies: [
+        "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
+        "WeftCore", "WeftNetworking", "WeftPersistence",
+      ],
+      path: "Tests/AppFeatureTests",
       resources: [.copy("Fixtures")], swiftSettings: strict),
 
     // MARK: Simulator
     .target(
       name: "SimulatorKit",
-      dependencies: ["AppFeature", "FormsFeature", "HealthDomain", "WeftCore"],
+      dependencies: [
+        "AppFeature", "CMallocCounterLookup", "FormsFeature", "HealthDomain", "WeftCore",
+      ],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),
     .testTarget(
-      name: "SimulatorKitTests", dependencies: ["SimulatorKit"], path: "Tests/SimulatorKitTests",
+      name: "SimulatorKitTests", dependencies: ["SimulatorKit", "WeftCore"],
+      path: "Tests/SimulatorKitTests",
       swiftSettings: strict),
     // The simulator executable: argument handling only. It alone links the malloc counter.
     .executableTarget(
       name: "weft-sim", dependencies: ["SimulatorKit", "CMallocCounter"], path: "Apps/Simulator",
       swiftSettings: strict),
-    // Counts allocations by interposing malloc; linked only into the release gate binary.
+    // Counts allocations by interposing malloc; linked only into the weft-sim executable, and
+    // counting only in release builds. No linker flags: an ELF executable exports the malloc
+    // and free it defines because the shared libraries it links call them, and SimulatorKit
+    // reaches the counter through CMallocCounterLookup's weak references. Nothing imports it
+    // (.ci/check-deps lists it as link-only).
     .target(
-      name: "CMallocCounter", path: "Modules/CMallocCounter",
-      cSettings: [.define("WEFT_COUNT_ALLOCATIONS", .when(configuration: .release))],
-      linkerSettings: [
-        // Export the interposed allocator and the query functions from the executable, so every
-        // shared library's calls reach them and SimulatorKit finds them with dlsym.
-        .unsafeFlags(
-          [
-            "malloc", "calloc", "realloc", "free", "memalign", "aligned_alloc", "posix_memalign",
-            "weft_malloc_count", "weft_free_count", "weft_malloc_counting_enabled",
-          ].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }, .when(platforms: [.linux]))
-      ]),
+      name: "CMallocCounter", path: "Modules/CMallocCounter/Interpose",
+      cSettings: [.define("WEFT_COUNT_ALLOCATIONS", .when(configuration: .release))]),
+    // Finds the counter when the executable links it, without linking it (weak references).
+    .target(name: "CMallocCounterLookup", path: "Modules/CMallocCounter/Lookup"),
   ]
 )

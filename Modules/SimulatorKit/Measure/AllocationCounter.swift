@@ -1,14 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CMallocCounterLookup
 
 /// Reads the process-wide allocation count kept by the `CMallocCounter` C target, when the
 /// running executable links it (the release `weft-sim` gate binary) — without SimulatorKit
-/// linking it: the functions are found at run time with `dlsym`.
+/// linking it: SimulatorKit links only `CMallocCounterLookup`, whose weak references the static
+/// linker binds to the counter when the same executable links `CMallocCounter` (ELF platforms;
+/// elsewhere the counter is reported ``Status/absent``).
 ///
 /// ```swift
 /// if let counter = AllocationCounter.linked {
@@ -75,24 +71,9 @@ public struct AllocationCounter: Sendable {
     return best
   }
 
-  private typealias CountFunction = @convention(c) () -> UInt64
-  private typealias EnabledFunction = @convention(c) () -> Bool
-
   private static func lookUp() -> (counter: AllocationCounter?, status: Status) {
-    guard let countSymbol = symbol(named: "weft_malloc_count"),
-      let enabledSymbol = symbol(named: "weft_malloc_counting_enabled")
-    else { return (nil, .absent) }
-    let enabled = unsafeBitCast(enabledSymbol, to: EnabledFunction.self)
-    guard enabled() else { return (nil, .linkedButDisabled) }
-    let function = unsafeBitCast(countSymbol, to: CountFunction.self)
+    guard let function = weft_linked_allocation_counter() else { return (nil, .absent) }
+    guard weft_linked_allocation_counter_is_counting() else { return (nil, .linkedButDisabled) }
     return (AllocationCounter { function() }, .counting)
-  }
-
-  private static func symbol(named name: String) -> UnsafeMutableRawPointer? {
-    #if canImport(Darwin)
-    return dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // RTLD_DEFAULT
-    #else
-    return dlsym(nil, name)  // RTLD_DEFAULT is the null handle on glibc and musl
-    #endif
   }
 }

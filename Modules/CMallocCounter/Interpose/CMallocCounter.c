@@ -8,6 +8,14 @@
 //
 // Link this target into an executable only (the `weft-sim` gate binary), never into a
 // library: whoever links it replaces the allocator of the whole process.
+//
+// No linker flags are needed (so the package has no `unsafeFlags` and can be depended on by
+// version). The ELF linker puts a symbol the executable defines into its dynamic symbol table
+// when a shared library it links refers to that symbol, and libswiftCore, libFoundation and
+// libc itself all call `malloc`, `free` and friends, so the dynamic loader binds every
+// library's calls to the definitions below. The query functions are not exported at all:
+// SimulatorKit reaches them through the weak references in CMallocCounterLookup, which the
+// static linker resolves when it links this target into the same executable.
 
 #include "CMallocCounter.h"
 
