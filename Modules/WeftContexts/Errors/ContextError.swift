@@ -32,7 +32,8 @@ public enum ContextError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The requestable provides a value of another type than the one requested.
   case typeMismatch(
     name: String, context: String, addedOn: String, provides: String, requested: String)
-  /// `context` already holds an unexpired contextual of that kind and name.
+  /// `context` already holds an unexpired requestable or executable of that name (they are
+  /// one per name per context; observers are many per name and never raise this).
   case nameTaken(ContextualKind, name: String, context: String)
   /// The flag is already set, on `setOn` (the context itself or a supercontext).
   case flagAlreadySet(name: String, context: String, setOn: String)

@@ -17,7 +17,8 @@ struct WeakView {
   }
 }
 
-/// A weak reference to a context (a supercontext holds its subcontexts this way).
+/// A weak reference to a context (a supercontext holds its subcontexts this way, so that
+/// the strong subcontext → supercontext link never forms a cycle).
 @MainActor
 struct WeakContext {
   weak var context: Context?

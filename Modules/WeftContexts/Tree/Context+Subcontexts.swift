@@ -21,7 +21,8 @@ public protocol DefaultInitializableContext: Context {
 extension Context {
   /// Makes a plain context named `name` below this one.
   ///
-  /// > Important: The new context is held weakly by this one: keep it.
+  /// > Important: The new context is held weakly by this one and holds this one strongly:
+  /// > keep it (keeping it keeps this context and its chain alive too).
   ///
   /// - Complexity: O(1) amortized.
   /// - Note: Allocations: the context object.
@@ -36,7 +37,8 @@ extension Context {
   /// ```
   ///
   /// Contextuals that `type`'s `init()` adds stay on the new context; they become visible
-  /// from below once it is attached, which happens before this returns.
+  /// from below once it is attached, which happens before this returns. Like every
+  /// subcontext, it is held weakly by this one and holds this one strongly: keep it.
   ///
   /// - Complexity: O(1) amortized, plus `init()`.
   /// - Note: Allocations: the context object.

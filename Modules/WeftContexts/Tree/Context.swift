@@ -27,11 +27,21 @@ import WeftCore
 ///
 /// A lookup walks up from the asking context and takes the nearest one; a name that only
 /// subcontexts provide is not visible, and is reported as ambiguous when two or more of
-/// them provide it. See `request(_:)`.
+/// them provide it. See `request(_:)`. Requestables and executables are one per name per
+/// context; observers are any number per name, each with its own expiry, and a post calls
+/// every live one once, in the order added (see `post(name:object:userInfo:)`).
 ///
-/// > Important: A supercontext holds its subcontexts weakly: a subcontext that nobody holds
-/// > is released, with everything added to it. Keep the contexts you create (a view keeps
-/// > its context, a context subclass keeps the subcontexts it composes).
+/// Lifetimes are ProContext's: a subcontext holds its **supercontext strongly**, and a
+/// supercontext holds its **subcontexts weakly**. Keeping a leaf (a view keeps its context)
+/// keeps its whole chain up to the root alive, so a tree never detaches silently; a
+/// subcontext that nobody holds is released, with everything added to it.
+///
+/// > Important: Keep the leaves you create, not the inner nodes: an inner context does not
+/// > keep its subcontexts. Do not store a subcontext in a strong property of one of its
+/// > supercontexts (a context subclass keeping the subcontexts it creates): the subcontext
+/// > holds that supercontext strongly, so the two would keep each other alive forever.
+/// > Releasing a leaf releases its chain one level at a time, as far up as nothing else
+/// > holds it.
 ///
 /// # Performance
 /// `request`, `execute` and `flagIsSet` cost one hash lookup per level walked up, O(d) for
@@ -43,8 +53,8 @@ import WeftCore
 ///
 /// - Note: Isolation: MainActor, like every context and every closure it stores.
 /// - Note: Allocations: one object per context, plus the weak-reference side table the
-///   runtime makes for an object that is referenced weakly (each attached context, since
-///   the tree links both ways weakly); the contextual tables allocate on their first entry.
+///   runtime makes for an object that is referenced weakly (each attached context: its
+///   supercontext refers to it weakly); the contextual tables allocate on their first entry.
 @MainActor
 open class Context {
   /// The root of the context tree. Create the contexts of a feature from it.
@@ -61,16 +71,21 @@ open class Context {
   /// - Complexity: O(1).
   public internal(set) var name: String
 
-  /// The context this one was created from; `nil` for `global` and for detached contexts.
+  /// The context this one was created from; `nil` for `global` and for detached roots.
+  ///
+  /// Held strongly: a context keeps its supercontext (and so its whole chain up to the
+  /// root) alive, and once attached it stays attached for its whole life.
   ///
   /// - Complexity: O(1).
-  public private(set) weak var supercontext: Context?
+  public private(set) var supercontext: Context?
 
   var subcontextRefs: ContiguousArray<WeakContext> = []
   private var compactionThreshold = 8
 
   var requestables: [Requestable.Name: Contextual<RequestableBody>] = [:]
-  var observers: [Notification.Name: Contextual<(Notification) -> Void>] = [:]
+  var observers: [Notification.Name: [ObserverEntry]] = [:]
+  /// Observers held by this context itself, over every name.
+  var ownObserverCount = 0
   var executables: [Executable.Name: Contextual<() -> Void>] = [:]
   var flags: Set<Flag.Name> = []
 
@@ -98,7 +113,8 @@ open class Context {
   }
 
   /// Makes a context named `name` and attaches it below `supercontext` (pass `nil` for a
-  /// detached root; prefer `createSubcontext(named:)`).
+  /// detached root; prefer `createSubcontext(named:)`). The new context holds
+  /// `supercontext` strongly; `supercontext` holds it weakly.
   ///
   /// - Complexity: O(1) amortized.
   public init(named name: String, in supercontext: Context? = nil) {
@@ -149,7 +165,8 @@ open class Context {
     return token.id
   }
 
-  /// Attaches a detached `child` below this context.
+  /// Attaches a detached `child` below this context: the child holds this context
+  /// strongly, this context holds the child weakly.
   func adopt(_ child: Context) {
     precondition(
       child.supercontext == nil && child !== Context.global,

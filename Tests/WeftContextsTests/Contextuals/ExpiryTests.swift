@@ -174,15 +174,13 @@ struct ExpiryTests {
     #expect(root.request(.grade) == "new")
   }
 
-  @Test func everyAddVariantRefusesATakenName() {
+  @Test func everyRequestableAndExecutableAddVariantRefusesATakenName() {
     let root = makeRoot("Traps")
     let owner = Owner()
     let view = LabelView("Field")
     root.addRequestable(.grade, requesting: { 1 })
-    root.addObserver(.changed, calling: { _ in })
     root.addExecutable(.swap, executing: {})
     let requestable = ContextError.nameTaken(.requestable, name: "grade", context: "global/Traps")
-    let observer = ContextError.nameTaken(.observer, name: "changed", context: "global/Traps")
     let executable = ContextError.nameTaken(.executable, name: "swap", context: "global/Traps")
     #expect(throws: requestable) { try root.tryAddRequestable(.grade, requesting: { 2 }) }
     #expect(throws: requestable) {
@@ -191,13 +189,6 @@ struct ExpiryTests {
     #expect(throws: requestable) {
       try root.tryAddRequestable(.grade, requesting: { 2 }, ifAttached: view)
     }
-    #expect(throws: observer) { try root.tryAddObserver(.changed, calling: { _ in }) }
-    #expect(throws: observer) {
-      try root.tryAddObserver(.changed, calling: { _ in }, expiresWith: owner)
-    }
-    #expect(throws: observer) {
-      try root.tryAddObserver(.changed, calling: { _ in }, ifAttached: view)
-    }
     #expect(throws: executable) { try root.tryAddExecutable(.swap, executing: {}) }
     #expect(throws: executable) {
       try root.tryAddExecutable(.swap, executing: {}, expiresWith: owner)
@@ -205,17 +196,20 @@ struct ExpiryTests {
     #expect(throws: executable) {
       try root.tryAddExecutable(.swap, executing: {}, ifAttached: view)
     }
-    #expect(observer.description == Messages.observerTaken)
     #expect(executable.description == Messages.executableTaken)
   }
 
-  @Test func anExpiredObserverIsReplacedWithoutCountingTwice() throws {
+  @Test func addingAnObserverRemovesTheExpiredOnesOfThatNameWithoutCountingTwice() throws {
     let root = makeRoot("Expiry")
     var expired = false
     root.addObserver(.changed, calling: { _ in }, expiresIf: { expired })
+    root.addObserver(.changed, calling: { _ in })
+    #expect(root.observersInSubtree == 2)
     expired = true
     try root.tryAddObserver(.changed, calling: { _ in })
-    #expect(root.observersInSubtree == 1)
+    #expect(root.observers[.changed]?.count == 2)
+    #expect(root.observersInSubtree == 2)
+    #expect(root.ownObserverCount == 2)
   }
 
   @Test func contextsViewsAndOwnersAreFreed() {

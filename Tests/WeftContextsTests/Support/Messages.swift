@@ -38,11 +38,6 @@ enum Messages {
     + "new one another name, remove the old one first, or add the old one with an expiry "
     + "(expiresIf:, expiresWith: or ifAttached:) so that it is replaced once it expires."
 
-  static let observerTaken =
-    "context 'global/Traps' already has an observer 'changed' that has not expired. Give the "
-    + "new one another name, remove the old one first, or add the old one with an expiry "
-    + "(expiresIf:, expiresWith: or ifAttached:) so that it is replaced once it expires."
-
   static let executableTaken =
     "context 'global/Traps' already has an executable 'swap' that has not expired. Give the "
     + "new one another name, remove the old one first, or add the old one with an expiry "

@@ -64,7 +64,7 @@ struct ContextTreeTests {
     #expect(root.subcontexts.isEmpty)
   }
 
-  @Test func aSupercontextIsHeldWeakly() {
+  @Test func aSubcontextHoldsItsSupercontextStrongly() {
     weak var weakRoot: Context?
     var child: Context?
     do {
@@ -72,10 +72,11 @@ struct ContextTreeTests {
       weakRoot = root
       child = root.createSubcontext(named: "Child")
     }
-    #expect(weakRoot == nil)
-    #expect(child?.supercontext == nil)
-    #expect(child?.path == "Child")
+    #expect(weakRoot != nil)
+    #expect(child?.supercontext === weakRoot)
+    #expect(child?.path == "global/Tree/Child")
     child = nil
+    #expect(weakRoot == nil)
   }
 
   @Test func manyReleasedSubcontextsAreCompactedAway() {
