@@ -41,6 +41,13 @@ public enum Simulator {
 
   /// Runs `weft-sim` with `arguments` (without the program name); returns the exit code:
   /// 0 ok, 1 expectation or regression failure, 2 usage or flow error.
+  ///
+  /// No arguments prints the usage to standard error and returns 2; `--version` prints
+  /// `Weft.version`; `--help`, `SUBCOMMAND --help` and `help SUBCOMMAND` print help to
+  /// standard output and return 0.
+  ///
+  /// - Complexity: as the command.
+  /// - Note: Isolation: MainActor.
   public static func main(_ arguments: [String], output: Output = .console) async -> Int32 {
     let command: SimulatorCommand
     do throws(UsageError) {
@@ -50,8 +57,11 @@ public enum Simulator {
       return 2
     }
     switch command {
-    case .help:
-      output.standard(SimulatorCommand.usage)
+    case .help(let subcommand):
+      output.standard(SimulatorHelp.text(subcommand))
+      return 0
+    case .version:
+      output.standard(Weft.version)
       return 0
     case .check(let files):
       return await check(files, output: output)
@@ -89,18 +99,22 @@ public enum Simulator {
     return failed ? 2 : 0
   }
 
-  /// Loads `file` and builds the app for its seed (or `seed` when given).
+  /// The seed of a run when neither `--seed` nor the flow's `seed` line gives one.
+  static let defaultSeed: UInt64 = 1
+
+  /// Loads `file` and builds the app for its seed (or `seed` when given). The returned
+  /// flow's `seed` is the one the app was built with, so the report states the seed used.
   static func prepare(
     _ file: String, seed: UInt64?, output: Output
   ) async -> (Flow, AppSimulation)? {
     var app: AppSimulation
     do throws(SimulationError) {
-      app = try await AppSimulation.make(seed: seed ?? 1)
+      app = try await AppSimulation.make(seed: seed ?? defaultSeed)
     } catch {
       output.error("error: \(error)")
       return nil
     }
-    let flow: Flow
+    var flow: Flow
     do throws(FlowError) {
       flow = try Flow.load(
         path: file, knownPaths: Set(app.observablePathNames),
@@ -110,8 +124,9 @@ public enum Simulator {
       output.error(error.description)
       return nil
     }
-    let wanted = seed ?? flow.seed ?? 1
-    if wanted != (seed ?? 1) {
+    let wanted = seed ?? flow.seed ?? defaultSeed
+    flow.seed = wanted
+    if wanted != (seed ?? defaultSeed) {
       await app.shutDown()
       do throws(SimulationError) {
         app = try await AppSimulation.make(seed: wanted)
@@ -161,7 +176,7 @@ public enum Simulator {
     let options = FlowRunner.Options(explain: explain, trace: traceSink, progress: progressSink)
     if deterministic { MainActorDeliveries.shared.pause() }
     let runner = FlowRunner(app: app, options: options)
-    let report = await runner.run(flow)
+    let report = Self.numberedFromOne(await runner.run(flow))
     runner.tearDown()
     if deterministic {
       MainActorDeliveries.shared.drainNow()
@@ -169,6 +184,27 @@ public enum Simulator {
     }
     if let trace {
       _ = write(traceLines.lines.joined(separator: "\n") + "\n", to: trace, output: output)
+    }
+    return report
+  }
+
+  /// `report` with its steps numbered from 1 in order (`StepReport.index`, the table's `#`,
+  /// JSON's `index`, a failure's `step`), the same numbers as the trace and progress lines.
+  /// `FlowRunner` numbers them from 0; renumbering by position is idempotent, so it stays
+  /// right if the runner is changed to count from 1.
+  ///
+  /// - Complexity: O(steps + failures).
+  static func numberedFromOne(_ report: RunReport) -> RunReport {
+    var report = report
+    var renumbered: [Int: Int] = [:]
+    for position in report.steps.indices {
+      renumbered[report.steps[position].index] = position + 1
+      report.steps[position].index = position + 1
+    }
+    for position in report.failures.indices {
+      if let step = report.failures[position].step {
+        report.failures[position].step = renumbered[step] ?? step
+      }
     }
     return report
   }

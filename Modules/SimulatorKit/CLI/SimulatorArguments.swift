@@ -5,21 +5,35 @@ import Foundation
 /// ```
 /// weft-sim [run] FLOW [--seed N] [--explain] [--json] [--html FILE] [--trace FILE]
 ///                     [--deterministic] [--no-progress]
-/// weft-sim sweep FLOW --views 1,10,100,1k,10k,100k,1M [--json] [--html FILE]
+/// weft-sim sweep FLOW [--views 1,10,100,1k,10k,100k,1M] [--json] [--html FILE] [--no-progress]
 /// weft-sim gate [FLOW ...] [--thresholds FILE] [--update]
 /// weft-sim check FLOW ...
+/// weft-sim help [SUBCOMMAND]       weft-sim SUBCOMMAND --help       weft-sim --version
 /// ```
+///
+/// - Note: Isolation: a `Sendable` value.
 public enum SimulatorCommand: Sendable, Equatable {
   case run(RunArguments)
   case sweep(SweepArguments)
   case gate(GateArguments)
   case check([String])
-  case help
+  /// Help for one subcommand, or the overview when `nil`; printed to standard output.
+  case help(SimulatorSubcommand?)
+  /// `--version`: print `Weft.version`.
+  case version
+}
+
+/// `weft-sim`'s subcommands, by the word that names them.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum SimulatorSubcommand: String, Sendable, Equatable, CaseIterable {
+  case run, check, sweep, gate, help
 }
 
 /// Options of `weft-sim run`.
 public struct RunArguments: Sendable, Equatable {
   public var flow: String
+  /// `--seed N`: overrides the flow's `seed` line.
   public var seed: UInt64?
   public var explain = false
   public var json = false
@@ -51,72 +65,128 @@ public struct GateArguments: Sendable, Equatable {
   public var flows: [String] = []
   public var thresholds = "Gates/thresholds.json"
   public var update = false
-  public var json = false
 
   public init() {}
 }
 
-/// A usage error: the message and the usage text; `weft-sim` exits with 2.
+/// A usage error: what is wrong, then the usage of the subcommand it concerns (or of
+/// `weft-sim` as a whole); `weft-sim` prints it to standard error and exits with 2.
+///
+/// - Note: Isolation: a `Sendable` value.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
+  /// The subcommand whose usage follows the message; `nil` for the overview's.
+  public var subcommand: SimulatorSubcommand?
 
-  public init(_ message: String) { self.message = message }
+  public init(_ message: String, subcommand: SimulatorSubcommand? = nil) {
+    self.message = message
+    self.subcommand = subcommand
+  }
 
-  public var description: String { "error: \(message)\n\n\(SimulatorCommand.usage)" }
+  /// `error: MESSAGE`, a blank line, the usage lines, and where to find more help.
+  ///
+  /// - Complexity: O(length of the text).
+  public var description: String {
+    let more = subcommand.map { "weft-sim \($0.rawValue) --help" } ?? "weft-sim --help"
+    return """
+      error: \(message)
+
+      \(SimulatorHelp.usage(subcommand))
+        See '\(more)' for more information.
+      """
+  }
 }
 
 extension SimulatorCommand {
-  /// The usage text printed by `--help` and after a usage error.
-  public static let usage = """
-    usage: weft-sim [run] FLOW [--seed N] [--explain] [--json] [--html FILE] [--trace FILE]
-                               [--deterministic] [--no-progress]
-           weft-sim sweep FLOW --views 1,10,100,1k,10k,100k,1M [--json] [--html FILE]
-           weft-sim gate [FLOW ...] [--thresholds FILE] [--update] [--json]
-           weft-sim check FLOW ...
-
-    Runs a scripted user flow against the app built with simulated dependencies and reports,
-    per step, time, commits, deliveries, views re-rendered and skipped, MainActor jobs, SQL
-    statements, allocations and commit-to-render latency.
-
-      --explain        group each step's re-renders by cause (selector and commit)
-      --json           print the report as JSON (schema: docs/simulator-report.md)
-      --html FILE      write a self-contained HTML report with charts
-      --trace FILE     write the state trace (one line per step)
-      --deterministic  deliver to views once per step (exact, repeatable counts)
-      --views LIST     sizes for sweep; k and M suffixes allowed
-      --thresholds F   the gate's thresholds file (default Gates/thresholds.json)
-      --update         rewrite the thresholds from this run
-
-    Exit codes: 0 ok, 1 expectation or regression failure, 2 usage or flow error.
-    """
-
   /// Parses `arguments` (without the program name).
   ///
+  /// No arguments is a usage error (exit 2), as is a word that is neither a subcommand nor
+  /// a flow file but close to a subcommand (`rnu`: "did you mean 'run'?"). `--help` or `-h`
+  /// anywhere after a subcommand asks for that subcommand's help; `help SUBCOMMAND` too.
+  ///
+  /// - Complexity: O(arguments).
   /// - Throws: `UsageError` naming the bad argument.
   public static func parse(_ arguments: [String]) throws(UsageError) -> SimulatorCommand {
-    var rest = arguments[...]
-    if rest.isEmpty || rest.contains("--help") || rest.contains("-h") { return .help }
-    let verb = rest.first!
-    switch verb {
-    case "sweep":
-      rest = rest.dropFirst()
+    guard let first = arguments.first else {
+      throw UsageError("missing a flow file or a subcommand")
+    }
+    var rest = arguments.dropFirst()
+    if first == "--version" {
+      guard rest.isEmpty else {
+        throw UsageError("--version takes no other arguments, got '\(rest.first!)'")
+      }
+      return .version
+    }
+    if first == "--help" || first == "-h" { return .help(nil) }
+    guard let subcommand = SimulatorSubcommand(rawValue: first) else {
+      // The default subcommand, `run`, with a flow file first.
+      if isHelp(arguments) { return .help(.run) }
+      try rejectMistypedSubcommand(first)
+      var all = arguments[...]
+      return .run(try parseRun(&all))
+    }
+    if subcommand != .help && isHelp(rest) { return .help(subcommand) }
+    switch subcommand {
+    case .help:
+      return try parseHelp(rest)
+    case .sweep:
       return .sweep(try parseSweep(&rest))
-    case "gate":
-      rest = rest.dropFirst()
+    case .gate:
       return .gate(try parseGate(&rest))
-    case "check":
-      let files = Array(rest.dropFirst())
-      guard !files.isEmpty else { throw UsageError("check needs at least one flow file") }
+    case .check:
+      let files = Array(rest)
+      guard !files.isEmpty else {
+        throw UsageError("check needs at least one flow file", subcommand: .check)
+      }
       if let option = files.first(where: { $0.hasPrefix("-") }) {
-        throw UsageError("unknown option '\(option)' for check")
+        throw unknownOption(option, for: .check)
       }
       return .check(files)
-    case "run":
-      rest = rest.dropFirst()
-      return .run(try parseRun(&rest))
-    default:
+    case .run:
       return .run(try parseRun(&rest))
     }
+  }
+
+  private static func isHelp(_ arguments: some Sequence<String>) -> Bool {
+    arguments.contains { $0 == "--help" || $0 == "-h" }
+  }
+
+  /// `help`, `help SUBCOMMAND`.
+  private static func parseHelp(_ rest: ArraySlice<String>) throws(UsageError) -> SimulatorCommand {
+    guard let word = rest.first else { return .help(nil) }
+    if word == "--help" || word == "-h" { return .help(.help) }
+    guard let subcommand = SimulatorSubcommand(rawValue: word) else {
+      throw unknownSubcommand(word, subcommand: .help)
+    }
+    guard rest.count == 1 else {
+      throw UsageError(
+        "help takes one subcommand, got '\(rest.dropFirst().first!)' too", subcommand: .help)
+    }
+    return .help(subcommand)
+  }
+
+  /// A bare word (no `/`, no `.`) that is no file but is one edit or so from a subcommand
+  /// is a mistyped subcommand, not a flow file.
+  private static func rejectMistypedSubcommand(_ word: String) throws(UsageError) {
+    guard !word.hasPrefix("-"), !word.contains("/"), !word.contains("."),
+      Suggestion.nearest(to: word, among: SimulatorSubcommand.allCases.map(\.rawValue)) != nil,
+      !FileManager.default.fileExists(atPath: word)
+    else { return }
+    throw unknownSubcommand(word, subcommand: nil)
+  }
+
+  private static func unknownSubcommand(
+    _ word: String, subcommand: SimulatorSubcommand?
+  ) -> UsageError {
+    let names = SimulatorSubcommand.allCases.map(\.rawValue)
+    let known = names.joined(separator: ", ")
+    if let nearest = Suggestion.nearest(to: word, among: names) {
+      return UsageError(
+        "unknown subcommand '\(word)'; did you mean '\(nearest.word)'? (subcommands: \(known))",
+        subcommand: subcommand)
+    }
+    return UsageError(
+      "unknown subcommand '\(word)' (subcommands: \(known))", subcommand: subcommand)
   }
 
   private static func parseRun(_ rest: inout ArraySlice<String>) throws(UsageError) -> RunArguments
@@ -126,35 +196,33 @@ extension SimulatorCommand {
     while let argument = rest.popFirst() {
       switch argument {
       case "--seed":
-        let text = try value(after: argument, in: &rest)
+        let text = try value(after: argument, in: &rest, for: .run)
         guard let seed = UInt64(text) else {
-          throw UsageError("--seed needs a whole number, got '\(text)'")
+          throw UsageError("--seed needs a whole number, got '\(text)'", subcommand: .run)
         }
         run.seed = seed
       case "--explain": run.explain = true
       case "--json": run.json = true
-      case "--html": run.html = try value(after: argument, in: &rest)
-      case "--trace": run.trace = try value(after: argument, in: &rest)
+      case "--html": run.html = try value(after: argument, in: &rest, for: .run)
+      case "--trace": run.trace = try value(after: argument, in: &rest, for: .run)
       case "--deterministic": run.deterministic = true
       case "--no-progress": run.progress = false
       default:
-        if argument.hasPrefix("-") { throw unknownOption(argument, for: "run") }
+        if argument.hasPrefix("-") { throw unknownOption(argument, for: .run) }
         guard flow == nil else {
-          throw UsageError("run takes one flow file, got '\(argument)' too")
+          throw UsageError("run takes one flow file, got '\(argument)' too", subcommand: .run)
         }
         flow = argument
       }
     }
-    guard let flow else { throw UsageError("no flow file given") }
+    guard let flow else { throw UsageError("no flow file given", subcommand: .run) }
     run.flow = flow
     return run
   }
 
   private static func parseSweep(
     _ rest: inout ArraySlice<String>
-  ) throws(UsageError)
-    -> SweepArguments
-  {
+  ) throws(UsageError) -> SweepArguments {
     var flow: String?
     var sizes: [Int]?
     var json = false
@@ -162,39 +230,39 @@ extension SimulatorCommand {
     var progress = true
     while let argument = rest.popFirst() {
       switch argument {
-      case "--views": sizes = try parseSizes(try value(after: argument, in: &rest))
+      case "--views": sizes = try parseSizes(try value(after: argument, in: &rest, for: .sweep))
       case "--json": json = true
-      case "--html": html = try value(after: argument, in: &rest)
+      case "--html": html = try value(after: argument, in: &rest, for: .sweep)
       case "--no-progress": progress = false
       default:
-        if argument.hasPrefix("-") { throw unknownOption(argument, for: "sweep") }
+        if argument.hasPrefix("-") { throw unknownOption(argument, for: .sweep) }
         guard flow == nil else {
-          throw UsageError("sweep takes one flow file, got '\(argument)' too")
+          throw UsageError("sweep takes one flow file, got '\(argument)' too", subcommand: .sweep)
         }
         flow = argument
       }
     }
-    guard let flow else { throw UsageError("sweep needs a flow file") }
-    var sweep = SweepArguments(flow: flow, views: sizes ?? [1, 10, 100, 1_000, 10_000, 100_000])
+    guard let flow else { throw UsageError("sweep needs a flow file", subcommand: .sweep) }
+    var sweep = SweepArguments(flow: flow, views: sizes ?? defaultSweepSizes)
     sweep.json = json
     sweep.html = html
     sweep.progress = progress
     return sweep
   }
 
+  /// The sizes `sweep` runs when `--views` is not given.
+  static let defaultSweepSizes = [1, 10, 100, 1_000, 10_000, 100_000]
+
   private static func parseGate(
     _ rest: inout ArraySlice<String>
-  ) throws(UsageError)
-    -> GateArguments
-  {
+  ) throws(UsageError) -> GateArguments {
     var gate = GateArguments()
     while let argument = rest.popFirst() {
       switch argument {
-      case "--thresholds": gate.thresholds = try value(after: argument, in: &rest)
+      case "--thresholds": gate.thresholds = try value(after: argument, in: &rest, for: .gate)
       case "--update": gate.update = true
-      case "--json": gate.json = true
       default:
-        if argument.hasPrefix("-") { throw unknownOption(argument, for: "gate") }
+        if argument.hasPrefix("-") { throw unknownOption(argument, for: .gate) }
         gate.flows.append(argument)
       }
     }
@@ -216,7 +284,8 @@ extension SimulatorCommand {
       }
       guard let number = Int(digits), number > 0, number <= 10_000_000 / scale else {
         throw UsageError(
-          "--views takes sizes like 1,10,100,1k,10k,100k,1M (1 to 10M); '\(part)' is not one")
+          "--views takes sizes like 1,10,100,1k,10k,100k,1M (1 to 10M); '\(part)' is not one",
+          subcommand: .sweep)
       }
       sizes.append(number * scale)
     }
@@ -224,23 +293,34 @@ extension SimulatorCommand {
   }
 
   private static func value(
-    after option: String, in rest: inout ArraySlice<String>
+    after option: String, in rest: inout ArraySlice<String>, for subcommand: SimulatorSubcommand
   ) throws(UsageError) -> String {
     guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-      throw UsageError("\(option) needs a value")
+      throw UsageError("\(option) needs a value", subcommand: subcommand)
     }
     return value
   }
 
-  private static let options = [
-    "--seed", "--explain", "--json", "--html", "--trace", "--deterministic", "--no-progress",
-    "--views", "--thresholds", "--update", "--help",
-  ]
-
-  private static func unknownOption(_ option: String, for verb: String) -> UsageError {
-    if let nearest = Suggestion.nearest(to: option, among: options) {
-      return UsageError("unknown option '\(option)' for \(verb); did you mean '\(nearest.word)'?")
+  /// Each subcommand's options, for "did you mean" (only the options it accepts).
+  private static func options(of subcommand: SimulatorSubcommand) -> [String] {
+    switch subcommand {
+    case .run:
+      ["--seed", "--explain", "--json", "--html", "--trace", "--deterministic", "--no-progress"]
+    case .sweep: ["--views", "--json", "--html", "--no-progress"]
+    case .gate: ["--thresholds", "--update"]
+    case .check, .help: []
     }
-    return UsageError("unknown option '\(option)' for \(verb)")
+  }
+
+  private static func unknownOption(
+    _ option: String, for subcommand: SimulatorSubcommand
+  ) -> UsageError {
+    let verb = subcommand.rawValue
+    if let nearest = Suggestion.nearest(to: option, among: options(of: subcommand) + ["--help"]) {
+      return UsageError(
+        "unknown option '\(option)' for \(verb); did you mean '\(nearest.word)'?",
+        subcommand: subcommand)
+    }
+    return UsageError("unknown option '\(option)' for \(verb)", subcommand: subcommand)
   }
 }

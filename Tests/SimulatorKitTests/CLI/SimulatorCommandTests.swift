@@ -37,21 +37,26 @@ struct SimulatorArgumentsTests {
       try SimulatorCommand.parse(["gate", "--update", "--thresholds", "t.json"]) == .gate(gate))
     #expect(
       try SimulatorCommand.parse(["check", "a.flow", "b.flow"]) == .check(["a.flow", "b.flow"]))
-    #expect(try SimulatorCommand.parse([]) == .help)
-    #expect(try SimulatorCommand.parse(["--help"]) == .help)
+    #expect(try SimulatorCommand.parse(["--help"]) == .help(nil))
   }
 
   @Test func usageErrorsNameTheArgumentAndSuggest() {
-    #expect(throws: UsageError("unknown option '--explian' for run; did you mean '--explain'?")) {
-      try SimulatorCommand.parse(["f.flow", "--explian"])
-    }
-    #expect(throws: UsageError("--seed needs a whole number, got 'x'")) {
-      try SimulatorCommand.parse(["f.flow", "--seed", "x"])
-    }
-    #expect(throws: UsageError("no flow file given")) { try SimulatorCommand.parse(["--json"]) }
     #expect(
       throws: UsageError(
-        "--views takes sizes like 1,10,100,1k,10k,100k,1M (1 to 10M); '2q' is not one")
+        "unknown option '--explian' for run; did you mean '--explain'?", subcommand: .run)
+    ) {
+      try SimulatorCommand.parse(["f.flow", "--explian"])
+    }
+    #expect(throws: UsageError("--seed needs a whole number, got 'x'", subcommand: .run)) {
+      try SimulatorCommand.parse(["f.flow", "--seed", "x"])
+    }
+    #expect(throws: UsageError("no flow file given", subcommand: .run)) {
+      try SimulatorCommand.parse(["--json"])
+    }
+    #expect(
+      throws: UsageError(
+        "--views takes sizes like 1,10,100,1k,10k,100k,1M (1 to 10M); '2q' is not one",
+        subcommand: .sweep)
     ) {
       try SimulatorCommand.parse(["sweep", "f.flow", "--views", "1,2q"])
     }
@@ -82,7 +87,7 @@ struct SimulatorExitCodeTests {
   @Test func helpIsZeroAndUsageErrorIsTwo() async {
     let help = Captured()
     #expect(await Simulator.main(["--help"], output: help.output) == 0)
-    #expect(help.standard.hasPrefix("usage: weft-sim"))
+    #expect(help.standard.hasPrefix("OVERVIEW: weft-sim"))
     let usage = Captured()
     #expect(await Simulator.main(["--nope"], output: usage.output) == 2)
     #expect(usage.error.hasPrefix("error: unknown option '--nope' for run"))

@@ -1,0 +1,184 @@
+import WeftCore
+
+/// `weft-sim`'s help: the overview (`weft-sim --help`), each subcommand's page
+/// (`weft-sim SUBCOMMAND --help`, `weft-sim help SUBCOMMAND`) and the usage lines a usage
+/// error ends with. Laid out like swift-argument-parser's: OVERVIEW, USAGE, ARGUMENTS,
+/// OPTIONS, SUBCOMMANDS.
+///
+/// - Note: Isolation: constants; any isolation.
+public enum SimulatorHelp {
+  /// The help page for `subcommand`, or the overview when `nil`.
+  ///
+  /// - Complexity: O(length of the page).
+  public static func text(_ subcommand: SimulatorSubcommand?) -> String {
+    guard let subcommand else { return overview }
+    return switch subcommand {
+    case .run: run
+    case .check: check
+    case .sweep: sweep
+    case .gate: gate
+    case .help: help
+    }
+  }
+
+  /// The `USAGE:` lines for `subcommand`, or for every subcommand when `nil`.
+  ///
+  /// - Complexity: O(length of the lines).
+  public static func usage(_ subcommand: SimulatorSubcommand?) -> String {
+    guard let subcommand else { return overviewUsage }
+    return "USAGE: " + usageLine(subcommand)
+  }
+
+  static func usageLine(_ subcommand: SimulatorSubcommand) -> String {
+    switch subcommand {
+    case .run:
+      """
+      weft-sim [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
+                            [--trace <file>] [--deterministic] [--no-progress]
+      """
+    case .check: "weft-sim check <flow> ..."
+    case .sweep:
+      "weft-sim sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
+    case .gate: "weft-sim gate [<flow> ...] [--thresholds <file>] [--update]"
+    case .help: "weft-sim help [<subcommand>]"
+    }
+  }
+
+  static let overviewUsage = """
+    USAGE: weft-sim [run] <flow> [<options>]
+           weft-sim <subcommand> [<options>]
+           weft-sim --version
+    """
+
+  static let exitCodes = """
+    EXIT CODES:
+      0  ok
+      1  an expectation failed, a step errored, or the gate found a regression
+      2  usage or flow error (a flow error prints file:line:col and a hint)
+    """
+
+  static let overview = """
+    OVERVIEW: weft-sim \(Weft.version): runs a scripted user flow against the app built with
+    simulated dependencies (a seeded in-process backend, a virtual clock, an on-disk SQLite
+    database in a temporary folder) and reports, per step, time, commits, deliveries, views
+    re-rendered and skipped, MainActor jobs, SQL statements, allocations and commit-to-render
+    latency.
+
+    \(overviewUsage)
+
+    SUBCOMMANDS:
+      run (default)     Run one flow and print its report.
+      check             Parse flows without running them.
+      sweep             Run one flow at several numbers of attached views.
+      gate              Check the bundled flows against the committed performance thresholds.
+      help              Show help for a subcommand.
+
+    OPTIONS:
+      --version         Print the version (\(Weft.version)) and exit.
+      -h, --help        Show help information.
+
+      See 'weft-sim help <subcommand>' for detailed help.
+      The flow language: docs/simulator-language.md. The report: docs/simulator-report.md.
+
+    \(exitCodes)
+    """
+
+  static let run = """
+    OVERVIEW: Run one flow and print its report (a table; JSON with --json).
+
+    USAGE: \(usageLine(.run))
+
+    ARGUMENTS:
+      <flow>            The flow file (language: docs/simulator-language.md).
+
+    OPTIONS:
+      --seed <n>        Seed of the virtual network, clock and ids. Overrides the flow's
+                        `seed` line; without either the seed is 1. The report's header
+                        shows the seed the run used.
+      --explain         Group each step's re-renders by cause (selector and commit).
+      --json            Print the report as JSON (schema v1: docs/simulator-report.md).
+      --html <file>     Also write a self-contained HTML report with charts to <file>.
+      --trace <file>    Write the state trace to <file>: one line per step, numbered from 1.
+      --deterministic   Deliver to views once per step (exact, repeatable counts).
+      --no-progress     Never show the progress line (it shows only on a terminal, for
+                        runs longer than a second, and never with --json).
+      -h, --help        Show help information.
+
+    EXAMPLES:
+      weft-sim Flows/login-to-sync.flow
+      weft-sim run Flows/forms.flow --json --seed 7
+
+    \(exitCodes)
+    """
+
+  static let check = """
+    OVERVIEW: Parse flows against the app's observable paths without running them.
+
+    USAGE: \(usageLine(.check))
+
+    ARGUMENTS:
+      <flow>            A flow file; give one or more.
+
+    OPTIONS:
+      -h, --help        Show help information.
+
+    Prints `FILE: ok (N steps)` per valid flow; each error prints file:line:col, the line
+    with a caret, and the nearest valid word. Exits 2 if any flow has an error, else 0.
+    """
+
+  static let sweep = """
+    OVERVIEW: Run one flow at several numbers of attached views, to show how cost grows with N.
+
+    USAGE: \(usageLine(.sweep))
+
+    ARGUMENTS:
+      <flow>            The flow file; its largest `views` group is resized so the flow
+                        attaches N views in all. The flow's own `seed` is used.
+
+    OPTIONS:
+      --views <sizes>   Comma-separated sizes; k and M suffixes allowed, 1 to 10M
+                        (default: 1,10,100,1k,10k,100k).
+      --json            Print the report as JSON, with the sweep's points.
+      --html <file>     Also write a self-contained HTML report with log-log charts.
+      --no-progress     Do not print a line per size to standard error.
+      -h, --help        Show help information.
+
+    EXAMPLES:
+      weft-sim sweep Flows/sweep-fanout.flow --views 1,10,100,1k,10k,100k,1M
+
+    \(exitCodes)
+    """
+
+  static let gate = """
+    OVERVIEW: Check flows against the committed performance thresholds (exact counts, and
+    CPU-time ratios re-measured before they fail). Run it from the package root.
+
+    USAGE: \(usageLine(.gate))
+
+    ARGUMENTS:
+      <flow>            Flows to gate (default: every Flows/*.flow not marked
+                        `# weft-sim gate: not gated`). Each runs three times, deterministic.
+
+    OPTIONS:
+      --thresholds <file>
+                        The thresholds file (default: Gates/thresholds.json).
+      --update          Rewrite the thresholds from this run instead of checking.
+      -h, --help        Show help information.
+
+    How to read and fix a failure: docs/simulator-report.md, "The performance gate".
+
+    \(exitCodes)
+    """
+
+  static let help = """
+    OVERVIEW: Show help for a subcommand (the same as `weft-sim <subcommand> --help`).
+
+    USAGE: \(usageLine(.help))
+
+    ARGUMENTS:
+      <subcommand>      One of: run, check, sweep, gate, help. Without it, the overview.
+
+    OPTIONS:
+      -h, --help        Show help information.
+    """
+}
