@@ -4,7 +4,8 @@ extension Feedback {
   ///
   /// ```swift
   /// .lensing(state: \.searchQuery) { query in
-  ///   try? await clock.sleep(for: .milliseconds(300))   // a debounce: restarts cancel it
+  ///   do { try await clock.sleep(for: .milliseconds(300)) }  // a debounce: restarts cancel it
+  ///   catch { return nil }                                     // cancelled: superseded
   ///   return .search(query)
   /// }
   /// ```

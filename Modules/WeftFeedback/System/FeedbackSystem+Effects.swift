@@ -91,13 +91,13 @@ extension FeedbackSystem {
   private func finish(
     _ id: EffectID, delivering last: Event?, isolation: isolated (any Actor)?
   ) -> [CheckedContinuation<Void, Never>] {
-    let (entry, drains) = shared.withLock { shared -> (SharedLoopState.RunningEffect?, Bool) in
-      let entry = shared.effects.removeValue(forKey: id)
-      guard let last, entry?.live == true, !shared.cancelled else { return (entry, false) }
+    let (removed, drains) = shared.withLock { shared -> (SharedLoopState.RunningEffect?, Bool) in
+      let removed = shared.effects.removeValue(forKey: id)
+      guard let last, removed?.live == true, !shared.cancelled else { return (removed, false) }
       shared.queue.append(last)
-      if shared.draining { return (entry, false) }
+      if shared.draining { return (removed, false) }
       shared.draining = true
-      return (entry, true)
+      return (removed, true)
     }
     engine.withValue(isolation: isolation) { engine in
       if engine.reactors.indices.contains(id.feedback) {
@@ -107,7 +107,7 @@ extension FeedbackSystem {
     let ready = drains ? drain(isolation: isolation) : shared.withLock { $0.takeSatisfiedWaiters() }
     // Reported last: once an observer hears `finished`, the effect's last event has been
     // reduced and any effect it launched has been scheduled, so counts never dip early.
-    report(.finished, id, entry?.detail ?? nil)
+    report(.finished, id, removed?.detail ?? nil)
     return ready
   }
 

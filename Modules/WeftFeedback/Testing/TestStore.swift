@@ -27,6 +27,15 @@ import WeftCore
 /// expectation, with what happened and how to fix it. `exhaustivity: .off` checks only what
 /// you assert.
 ///
+/// Leftovers (events fed back and never received, effects still running) are reported by
+/// `finish()`, at its line. A store released without `finish()` reports them from its
+/// deinit, at the line that made the store. The deinit is not isolated: it runs
+/// synchronously on the task that drops the last reference, normally the test's own task at
+/// the end of the test's scope, so Swift Testing attributes the issue to that test (an
+/// isolated deinit would hide the test's task-local context and the issue would belong to
+/// no test). A store kept alive past its test, by a task or a cycle, reports when it finally
+/// goes away, in no test or never; `finish()` avoids that.
+///
 /// > Important: Waits end on explicit signals: an event fed back, an effect finishing. The
 /// > `timeout` is real time and only bounds a test that is already failing (an event that
 /// > never comes); a passing test never waits for it.
@@ -90,8 +99,17 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
       isolation: MainActor.shared)
   }
 
-  isolated deinit {
-    if !isFinished && exhaustivity == .on { reportLeftovers(at: location) }
+  // Not `isolated`: an isolated deinit hides the releasing task's task-local values (where
+  // Swift Testing keeps the current test), so its report would belong to no test. A
+  // nonisolated deinit runs synchronously where the last reference goes away, normally the
+  // end of the test's scope, and reports there.
+  deinit {
+    let exhaustive = exhaustivity == .on
+    if !isFinished, exhaustive {
+      for message in Self.leftovers(tracker.record, skipping: skipped) {
+        failure(TestFailure(message: message, location: location))
+      }
+    }
     system.cancel()
   }
 

@@ -135,6 +135,7 @@ final class TestStoreTracker<State: Sendable, Event: Sendable>: Sendable {
         return
       }
       let timer = Task { [weak self] in
+        // try?: Task.sleep throws only CancellationError, and cancellation is checked next.
         try? await Task.sleep(for: timeout)
         guard !Task.isCancelled else { return }
         self?.expire()
