@@ -120,6 +120,25 @@ struct SettlerTests {
     #expect(tracker.unmatchedEnds == ["never-begun"])
   }
 
+  // Old code: a cancelled settle's waits returned at once and it spun until the watchdog
+  // called it a stall (here after 2 s), or forever without one.
+  @Test func aCancelledSettleSaysWhatIsStillInFlight() async throws {
+    tracker.begin("stuck")
+    var settler = self.settler
+    settler.stallTimeout = .seconds(2)
+    let settling = Task { [settler] () -> SettleError? in
+      do throws(SettleError) {
+        try await settler.settle()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    settling.cancel()
+    #expect(await settling.value == .cancelled(inFlight: ["stuck×1"]))
+    tracker.end("stuck")
+  }
+
   @Test func messagesArePinned() {
     #expect(
       SettleError.stalled(inFlight: ["sync.pass×1"], after: .seconds(60)).description
@@ -133,6 +152,9 @@ struct SettlerTests {
     #expect(
       SettleError.realClock.description
         == "time cannot be advanced in the live configuration: it runs on the real clock")
+    #expect(
+      SettleError.cancelled(inFlight: ["sync.pass×1"]).description
+        == "settling was cancelled with work still in flight: sync.pass×1")
   }
 
   @Test func theLiveSettlerOnlyWaits() async throws {

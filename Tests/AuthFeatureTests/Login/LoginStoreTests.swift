@@ -121,7 +121,7 @@ struct LoginStoreTests {
     let harness = try await Harness()
     harness.server.answer("ada@example.com", with: .success(Fixture.session))
     await harness.submit(email: "ada@example.com", password: "correct-horse")
-    await harness.auth.endSession(.sessionExpired)
+    try await harness.auth.endSession(.sessionExpired)
     await harness.counter.waitUntilIdle()
     #expect(harness.routes.all == [.home, .login(reason: .sessionExpired)])
     #expect(harness.login.state.errorMessage == AuthError.sessionExpired.description)

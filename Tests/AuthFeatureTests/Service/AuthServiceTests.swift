@@ -79,7 +79,7 @@ struct AuthServiceTests {
     let auth = AuthService(
       initial: .authenticated(Fixture.session),
       dependencies: Fixture.dependencies(server: server, database: database, tokens: tokens))
-    await auth.logout()
+    try await auth.logout()
     #expect(auth.state == .idle)
     #expect(tokens.current == nil)
     #expect(try await sessions.load() == nil)
@@ -100,7 +100,7 @@ struct AuthServiceTests {
         initial: .authenticated(Fixture.session),
         dependencies: Fixture.dependencies(
           server: StubServer(), database: database, tokens: tokens, now: now))
-      await auth.tokenRejected()
+      try await auth.tokenRejected()
       #expect(auth.state == .failed(expected, retry: nil))
       #expect(tokens.current == nil)
       auth.cancel()

@@ -15,6 +15,10 @@ public struct RealtimeState: Sendable, Equatable {
   public var receivedInsights = 0
   /// The title of the last insight received.
   public var lastInsightTitle: String?
+  /// Why the last insight received could not be stored on the device (it is shown, but the
+  /// dashboard's local data misses it until the next load from the server); `nil` when it
+  /// was stored.
+  public var lastError: String?
 
   /// The launch state.
   ///
@@ -53,10 +57,11 @@ public actor RealtimeClient: Client {
     update { if $0.connection != state { $0.connection = state } }
   }
 
-  func received(_ insight: Insight) {
+  func received(_ insight: Insight, storeError: String?) {
     update {
       $0.receivedInsights += 1
       $0.lastInsightTitle = insight.title
+      if $0.lastError != storeError { $0.lastError = storeError }
     }
   }
 }
@@ -103,8 +108,13 @@ final class RealtimeService: Sendable {
     let messageTask = Task {
       for await message in messages {
         if let insight = Self.insight(from: message) {
-          try? await database.save(insight)
-          await client.received(insight)
+          var storeError: String?
+          do {
+            try await database.save(insight)
+          } catch {
+            storeError = "the insight \"\(insight.title)\" could not be stored: \(error)"
+          }
+          await client.received(insight, storeError: storeError)
           await afterInsight()
         }
         books.endMessage()
@@ -129,6 +139,8 @@ final class RealtimeService: Sendable {
 
   /// Connects if disconnected or failed; does nothing otherwise.
   func connectIfNeeded() async {
+    // `connect()` throws only when already connecting, connected or reconnecting.
+    // try?: that is exactly the case in which nothing is needed.
     try? await connect()
   }
 
@@ -178,6 +190,8 @@ final class RealtimeService: Sendable {
     case .text(let text): data = Data(text.utf8)
     case .data(let bytes): data = bytes
     }
+    // The server keeps every insight for the next dashboard load.
+    // try?: a message that is not an insight (another kind, or garbled) is not for us.
     return (try? HealthAPI.coding.makeDecoder().decode(HealthAPI.InsightDTO.self, from: data))?
       .record
   }

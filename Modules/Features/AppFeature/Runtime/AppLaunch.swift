@@ -87,7 +87,11 @@ public final class AppLaunch {
     let tracker = dependencies.tracker
     let link = AuthLink()
     let tokens = TokenStore(token: restored.session?.token) { _ in
-      await link.service?.tokenRejected()
+      do {
+        try await link.service?.tokenRejected()
+      } catch {
+        await link.appState?.setGlobalError("\(error)")
+      }
       throw AuthError.tokenRejected
     }
     availability = NetworkAvailability(available: online)
@@ -101,6 +105,7 @@ public final class AppLaunch {
     initial.authToken = restored.session?.token
     let appState = AppStateClient(initial, monitor: monitor)
     self.appState = appState
+    link.appState = appState
     let serial = SerialWork(tracker: tracker)
     self.serial = serial
 
@@ -248,18 +253,35 @@ public final class AppLaunch {
   /// deleted; 6. `AppState` drops user, token, navigation, sheets and alerts.
   func logout() async {
     await appState.setLoading(true)
+    // try?: it throws only when already disconnected, which is what this step wants.
     try? await realtimeService.disconnect()
-    await auth.logout()
+    var problems: [String] = []
+    do {
+      try await auth.logout()
+    } catch {
+      problems.append(error.description)
+    }
     login.send(.reset)
     await dashboard.clear()
     await form.reset()
-    _ = try? await database.write { tx in
-      try tx.execute("DELETE FROM \(HealthMetric.tableName)")
-      try tx.execute("DELETE FROM \(Insight.tableName)")
-      try tx.execute("DELETE FROM weft_outbox")
+    do {
+      try await database.write { tx in
+        try tx.execute("DELETE FROM \(HealthMetric.tableName)")
+        try tx.execute("DELETE FROM \(Insight.tableName)")
+        try tx.execute("DELETE FROM weft_outbox")
+      }
+    } catch {
+      problems.append("the signed-out user's local data could not be deleted: \(error)")
     }
-    await SyncEngine.refreshCounts(syncDependencies)
+    do {
+      try await SyncEngine.recount(syncDependencies)
+    } catch {
+      problems.append("the outbox could not be counted: \(error)")
+    }
     await appState.clearForLogout()
+    if !problems.isEmpty {
+      await appState.setGlobalError("signed out, but " + problems.joined(separator: "; "))
+    }
   }
 
   var syncDependencies: SyncEngine.Dependencies {
@@ -321,10 +343,12 @@ extension AppStateClient {
   }
 }
 
-/// Lets the token store's refresh reach the auth service made after it.
+/// Lets the token store's refresh reach the auth service (and the app state, to report a
+/// session that could not be deleted) made after it.
 final class AuthLink: Sendable {
   private struct Weak {
     weak var service: AuthService?
+    weak var appState: AppStateClient?
   }
 
   private let reference = Locked(Weak())
@@ -333,6 +357,12 @@ final class AuthLink: Sendable {
   var service: AuthService? {
     get { reference.withLock { $0.service } }
     set { reference.withLock { $0.service = newValue } }
+  }
+
+  /// The app state, held weakly like the service.
+  var appState: AppStateClient? {
+    get { reference.withLock { $0.appState } }
+    set { reference.withLock { $0.appState = newValue } }
   }
 }
 

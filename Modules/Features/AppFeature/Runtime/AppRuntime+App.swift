@@ -136,11 +136,12 @@ extension AppRuntime {
       throw .app(.realtime("the realtime connection is not open: connect it before pushing"))
     }
     let insight = environment.server.addInsight(title: title, body: body ?? title)
-    let text =
-      (try? HealthAPI.coding.makeEncoder().encode(insight)).map {
-        String(decoding: $0, as: UTF8.self)
-      }
-      ?? "{}"
+    let text: String
+    do {
+      text = String(decoding: try HealthAPI.coding.makeEncoder().encode(insight), as: UTF8.self)
+    } catch {
+      throw .app(.realtime("the insight could not be encoded: \(error)"))
+    }
     let launch = self.launch
     launch.realtimeService.expectMessage()
     if !environment.realtime.push(.text(text)) {

@@ -65,7 +65,11 @@ extension AppRuntime {
       throw .app(.notAuthenticated(action: "session.expire"))
     }
     simulation?.server.expire(token: session.token)
-    await launch.auth.endSession(.sessionExpired)
+    do {
+      try await launch.auth.endSession(.sessionExpired)
+    } catch {
+      await launch.appState.setGlobalError(error.description)
+    }
     try await settleIfAuto()
   }
 

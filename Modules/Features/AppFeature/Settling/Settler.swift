@@ -12,6 +12,9 @@ public enum SettleError: Error, Sendable, Equatable, CustomStringConvertible {
   case tooManyWakes(limit: Int, inFlight: [String])
   /// `advance(by:)` needs virtual time; the live configuration runs on the real clock.
   case realClock
+  /// The task settling was cancelled while `inFlight` was still running: the app is not
+  /// settled.
+  case cancelled(inFlight: [String])
 
   public var description: String {
     switch self {
@@ -25,6 +28,8 @@ public enum SettleError: Error, Sendable, Equatable, CustomStringConvertible {
         + "network faults, or raise the limit)"
     case .realClock:
       "time cannot be advanced in the live configuration: it runs on the real clock"
+    case .cancelled(let names):
+      "settling was cancelled with work still in flight: \(names.joined(separator: ", "))"
     }
   }
 }
@@ -38,7 +43,9 @@ public enum SettleError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// A watchdog on the real clock ends a settle that makes no progress for `stallTimeout`
 /// with `SettleError.stalled` naming the work in flight — a diagnostic for a bookkeeping
-/// bug, never a way of waiting.
+/// bug, never a way of waiting. A settle never returns while work is in flight: it returns
+/// when nothing is, or throws (stalled, too many wakes, or `cancelled` when its task is
+/// cancelled — at once, naming the work still in flight).
 ///
 /// - Complexity: O(w · s) for w wakes and s parked sleepers.
 /// - Note: Isolation: any; one settle at a time per tracker.
@@ -63,7 +70,8 @@ public struct Settler: Sendable {
 
   /// Runs until nothing is in flight.
   ///
-  /// - Throws: `SettleError.stalled`, `.tooManyWakes`.
+  /// - Throws: `SettleError.stalled`, `.tooManyWakes`, `.cancelled`; each names the work
+  ///   still in flight.
   /// - Complexity: O(1).
   public func settle() async throws(SettleError) {
     try await watching { () async throws(SettleError) -> Void in
@@ -72,6 +80,7 @@ public struct Settler: Sendable {
         let status = tracker.status
         if status.isIdle { return }
         try checkStall()
+        try checkCancellation()
         if status.isWaitingForClock, let clock {
           if let next = status.nextDeadline, next > clock.now { clock.advance(to: next) }
           tracker.wakeFirst()
@@ -89,7 +98,7 @@ public struct Settler: Sendable {
   /// Moves virtual time forward by `duration`, waking every sleeper due by then in order and
   /// letting what it wakes run until it waits for time again; never beyond the target.
   ///
-  /// - Throws: `SettleError.realClock` without a test clock; `.stalled`.
+  /// - Throws: `SettleError.realClock` without a test clock; `.stalled`; `.cancelled`.
   /// - Complexity: O(1).
   public func advance(by duration: Duration) async throws(SettleError) {
     guard let clock else { throw .realClock }
@@ -98,6 +107,7 @@ public struct Settler: Sendable {
       while true {
         let status = tracker.status
         try checkStall()
+        try checkCancellation()
         if status.isIdle || status.isWaitingForClock {
           if let next = status.nextDeadline, next <= target {
             if next > clock.now { clock.advance(to: next) }
@@ -110,6 +120,13 @@ public struct Settler: Sendable {
         await tracker.waitForChange(since: status.generation)
       }
     }
+  }
+
+  /// A cancelled task's waits return at once: without this the loop would spin until the
+  /// watchdog called it a stall.
+  private func checkCancellation() throws(SettleError) {
+    guard Task.isCancelled, !tracker.status.isIdle else { return }
+    throw .cancelled(inFlight: tracker.inFlightNames)
   }
 
   private func checkStall() throws(SettleError) {

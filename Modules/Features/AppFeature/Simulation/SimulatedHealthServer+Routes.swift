@@ -5,6 +5,7 @@ import WeftNetworking
 extension SimulatedHealthServer {
   func login(_ request: SimulatedRequest) -> HTTPResponse {
     guard
+      // try?: the decoding error becomes a 400 answer, as a real server would give it.
       let credentials = try? request.decodeBody(
         HealthAPI.Credentials.self, coding: HealthAPI.coding)
     else { return badRequest("the body is not {email, password}") }
@@ -35,6 +36,7 @@ extension SimulatedHealthServer {
 
   func refresh(_ request: SimulatedRequest) -> HTTPResponse {
     guard
+      // try?: the decoding error becomes a 400 answer, as a real server would give it.
       let body = try? request.decodeBody(HealthAPI.RefreshRequest.self, coding: HealthAPI.coding)
     else { return badRequest("the body is not {token}") }
     let date = now()
@@ -73,6 +75,7 @@ extension SimulatedHealthServer {
     guard let user = authorize(request.request) else { return invalidToken() }
     let key = request.request.headers[HTTPRequest.idempotencyKeyHeader]
     if let replay = replay(user: user, key: key) { return replay }
+    // try?: the decoding error becomes a 400 answer, as a real server would give it.
     guard let metric = try? request.decodeBody(HealthAPI.MetricDTO.self, coding: HealthAPI.coding)
     else { return badRequest("the body is not a metric") }
     guard metric.id.uuidString.lowercased() == request.parameters["id"]?.lowercased() else {
@@ -156,6 +159,7 @@ extension SimulatedHealthServer {
   }
 
   private func json(_ value: some Encodable) -> HTTPResponse {
+    // try?: an encoding failure becomes a 500 answer the client sees, as from a real server.
     (try? HTTPResponse.json(value, coding: HealthAPI.coding))
       ?? .text("the simulated server could not encode its answer", status: 500)
   }

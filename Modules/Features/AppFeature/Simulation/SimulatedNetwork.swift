@@ -64,6 +64,9 @@ public final class SimulatedNetwork: Transport {
   /// - Complexity: O(1).
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard takeTimeout(for: request) else { return try await transport.send(request) }
+    // The simulated timeout: the request reaches the server (it may apply), the caller
+    // gets `timedOut` below.
+    // try?: the answer, success or error, is what a timeout loses.
     _ = try? await transport.send(request)
     try await clock.sleep(for: requestTimeout)
     timedOut.add(1, ordering: .relaxed)

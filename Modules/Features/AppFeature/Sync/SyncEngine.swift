@@ -79,45 +79,122 @@ final class SyncEngine: Sendable {
     case delivered
     case failed(String)
     case stop(String)
+    /// The outbox could not record the outcome (a database error); the entry stays queued.
+    case unrecorded(String)
+  }
+
+  /// What one pass did and hit.
+  private struct Outcome {
+    var delivered = 0
+    /// The last delivery error of the pass.
+    var error: String?
+    /// A database error that ended the pass (the outbox kept every entry).
+    var databaseError: String?
+    var stopped = false
+
+    /// The error to keep in the history (`OutboxState.lastFailure`).
+    var failure: String? { databaseError ?? error }
   }
 
   private static func pass(_ dependencies: Dependencies, books: SyncBooks) async {
     books.cancelTimer()
     let outbox = dependencies.database.outbox
-    await refreshCounts(dependencies)
-    guard await canSync(dependencies) else { return }
-    let total = dependencies.outbox.state.pending
-    guard total > 0 else { return }
+    let before: OutboxSnapshot
+    do {
+      before = try await refreshCounts(dependencies)
+    } catch {
+      var outcome = Outcome()
+      outcome.databaseError = Self.databaseMessage("the outbox could not be counted", error)
+      await finish(dependencies, outcome, after: nil)
+      return
+    }
+    guard await canSync(dependencies), before.pending > 0 else {
+      await showPresent(dependencies, before)
+      return
+    }
+    let total = before.pending
     await dependencies.appState.setSyncStatus(.syncing(progress: 0))
+    var outcome = Outcome()
     var processed = 0
-    var delivered = 0
-    var lastError: String?
-    var stopped = false
-    passes: while let batch = try? await outbox.dequeue(limit: dependencies.batchSize),
-      !batch.isEmpty
-    {
+    passes: while true {
+      let batch: [OutboxEntry]
+      do {
+        batch = try await outbox.dequeue(limit: dependencies.batchSize)
+      } catch {
+        outcome.databaseError = Self.databaseMessage("the outbox could not be read", error)
+        break passes
+      }
+      if batch.isEmpty { break passes }
       for entry in batch {
         switch await deliver(entry, dependencies) {
         case .delivered:
-          delivered += 1
+          outcome.delivered += 1
         case .failed(let message):
-          lastError = message
+          outcome.error = message
         case .stop(let message):
-          lastError = message
-          stopped = true
+          outcome.error = message
+          outcome.stopped = true
+        case .unrecorded(let message):
+          outcome.databaseError = message
         }
         processed += 1
         let progress = min(1, Double(processed) / Double(max(total, processed)))
         await dependencies.appState.setSyncStatus(.syncing(progress: progress))
-        if stopped { break passes }
+        if outcome.stopped || outcome.databaseError != nil { break passes }
       }
     }
-    await refreshCounts(dependencies)
-    await dependencies.outbox.passFinished(delivered: delivered, error: lastError)
-    let status: SyncStatus =
-      lastError.map { .failed(message: $0) } ?? .completed(dependencies.now())
-    await dependencies.appState.setSyncStatus(status)
-    if !stopped { await scheduleRetry(dependencies, books: books) }
+    var after: OutboxSnapshot?
+    do {
+      after = try await refreshCounts(dependencies)
+    } catch {
+      outcome.databaseError =
+        outcome.databaseError ?? Self.databaseMessage("the outbox could not be counted", error)
+    }
+    if !outcome.stopped, outcome.databaseError == nil {
+      do {
+        try await scheduleRetry(dependencies, books: books)
+      } catch {
+        outcome.databaseError = Self.databaseMessage(
+          "the next retry could not be scheduled (changes wait for the next sync request)", error)
+      }
+    }
+    await finish(dependencies, outcome, after: after)
+  }
+
+  /// Commits what a pass found: its counts, and a status and `lastError` that describe the
+  /// present — `failed` after a database error or while an entry that failed is still in the
+  /// outbox, otherwise `completed` with `lastError` cleared.
+  private static func finish(
+    _ dependencies: Dependencies, _ outcome: Outcome, after: OutboxSnapshot?
+  ) async {
+    let present: String?
+    if let databaseError = outcome.databaseError {
+      present = databaseError
+    } else if let after, after.hasFailedEntries {
+      present = outcome.error ?? dependencies.outbox.state.lastError ?? after.latestError
+    } else {
+      present = nil
+    }
+    let now = dependencies.now()
+    await dependencies.outbox.passFinished(
+      delivered: outcome.delivered, lastError: present,
+      failure: outcome.failure.map { SyncFailure(message: $0, date: now) })
+    await dependencies.appState.setSyncStatus(
+      present.map { .failed(message: $0) } ?? .completed(now))
+  }
+
+  /// After a count that did not lead to deliveries: when nothing in the outbox has failed,
+  /// nothing is wrong now — `lastError` is cleared and a `failed` status becomes `idle`.
+  private static func showPresent(_ dependencies: Dependencies, _ snapshot: OutboxSnapshot) async {
+    guard !snapshot.hasFailedEntries else { return }
+    await dependencies.outbox.clearLastError()
+    if case .failed = dependencies.appState.state.syncStatus {
+      await dependencies.appState.setSyncStatus(.idle)
+    }
+  }
+
+  private static func databaseMessage(_ what: String, _ error: any Error) -> String {
+    "database: \(what): \(error); nothing was lost, every change stays queued"
   }
 
   private static func deliver(_ entry: OutboxEntry, _ dependencies: Dependencies) async -> Delivery
@@ -127,13 +204,24 @@ final class SyncEngine: Sendable {
     do {
       operation = try HealthSyncOperation(entry: entry)
     } catch {
-      while case .retryScheduled = try? await outbox.fail(entry, error: error.description) {}
+      // An entry that cannot be decoded never will be: fail it until it is dead-lettered.
+      do {
+        while case .retryScheduled = try await outbox.fail(entry, error: error.description) {}
+      } catch let recording {
+        return .unrecorded(
+          databaseMessage("an undecodable entry (\(error)) could not be set aside", recording))
+      }
       return .failed(error.description)
     }
     do throws(NetworkError) {
       try await operation.send(through: dependencies.client)
     } catch {
-      _ = try? await outbox.fail(entry, error: error.description)
+      do {
+        try await outbox.fail(entry, error: error.description)
+      } catch let recording {
+        return .unrecorded(
+          databaseMessage("a failed delivery (\(error)) could not be recorded", recording))
+      }
       switch error.kind {
       case .offline: return .stop("offline: changes stay queued until the network is back")
       case .authentication: return .stop("signed out: changes stay queued until you sign in")
@@ -141,7 +229,14 @@ final class SyncEngine: Sendable {
       default: return .failed(error.description)
       }
     }
-    _ = try? await outbox.acknowledge(entry)
+    do {
+      try await outbox.acknowledge(entry)
+    } catch {
+      return .unrecorded(
+        databaseMessage(
+          "a delivered entry could not be removed (it is sent again; the server applies it once)",
+          error))
+    }
     return .delivered
   }
 
@@ -151,20 +246,55 @@ final class SyncEngine: Sendable {
     return await dependencies.capabilities.validate(NetworkCapability.self)
   }
 
-  static func refreshCounts(_ dependencies: Dependencies) async {
+  /// Counts the outbox into `OutboxClient` and returns what it found.
+  ///
+  /// - Throws: the database's error; the counts shown are left as they were.
+  @discardableResult
+  static func refreshCounts(_ dependencies: Dependencies) async throws -> OutboxSnapshot {
     let outbox = dependencies.database.outbox
-    let pending = (try? await outbox.pendingCount()) ?? 0
-    let dead = (try? await outbox.deadLetters().count) ?? 0
-    await dependencies.outbox.setCounts(pending: pending, deadLetters: dead)
+    let pending = try await outbox.pending()
+    let dead = try await outbox.deadLetters()
+    await dependencies.outbox.setCounts(pending: pending.count, deadLetters: dead.count)
+    return OutboxSnapshot(pending: pending, deadLetters: dead)
   }
 
-  private static func scheduleRetry(_ dependencies: Dependencies, books: SyncBooks) async {
+  /// Counts the outbox after a change made outside a pass (a logout deleting it) and clears
+  /// a failure nothing in the outbox explains any more.
+  ///
+  /// - Throws: the database's error.
+  static func recount(_ dependencies: Dependencies) async throws {
+    await showPresent(dependencies, try await refreshCounts(dependencies))
+  }
+
+  private static func scheduleRetry(_ dependencies: Dependencies, books: SyncBooks) async throws {
     guard dependencies.outbox.state.pending > 0,
-      let next = try? await dependencies.database.outbox.nextAttemptDate()
+      let next = try await dependencies.database.outbox.nextAttemptDate()
     else { return }
     let delay = next.timeIntervalSince(dependencies.now())
     guard delay > 0 else { return }
     books.startTimer(after: .milliseconds(Int64((delay * 1000).rounded(.up))), dependencies.clock)
+  }
+}
+
+/// The outbox as one count found it.
+struct OutboxSnapshot: Sendable {
+  var pending: Int
+  var deadLetters: Int
+  /// Whether an entry whose delivery failed is still there (retrying or dead-lettered).
+  var hasFailedEntries: Bool
+  /// The error of the most recent failure among them, as far as the rows tell (latest
+  /// dead-letter date or next attempt date).
+  var latestError: String?
+
+  init(pending: [OutboxEntry], deadLetters: [OutboxEntry]) {
+    self.pending = pending.count
+    self.deadLetters = deadLetters.count
+    let failed = (pending + deadLetters).filter { $0.lastError != nil }
+    hasFailedEntries = !failed.isEmpty
+    latestError =
+      failed.max {
+        ($0.deadLetteredAt ?? $0.nextAttemptAt) < ($1.deadLetteredAt ?? $1.nextAttemptAt)
+      }?.lastError
   }
 }
 

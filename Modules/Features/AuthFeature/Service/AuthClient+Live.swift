@@ -27,6 +27,8 @@ extension AuthClient {
       logout: { token in
         var endpoint = HealthAPI.logout()
         endpoint.headers["Authorization"] = "Bearer \(token)"
+        // The token is already forgotten on the device and expires on its own.
+        // try?: revocation is best effort: signing out must not depend on the network.
         _ = try? await client.send(endpoint)
       })
   }

@@ -56,3 +56,23 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
+
+/// Signing out (or ending a session) happened, but the session saved on the device could not
+/// be deleted: the next launch may find it and restore a session the user left.
+///
+/// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and compare.
+public struct SessionNotCleared: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The database's error.
+  public var detail: String
+
+  /// Makes the error.
+  ///
+  /// - Complexity: O(1).
+  public init(detail: String) { self.detail = detail }
+
+  public var description: String {
+    "the session saved on this device could not be deleted (\(detail)): the next launch may "
+      + "restore it"
+  }
+}

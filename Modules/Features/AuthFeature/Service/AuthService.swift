@@ -121,15 +121,24 @@ public final class AuthService: Sendable {
 
   /// The state to start in after a launch: `authenticated` with the persisted session if it
   /// is still valid; `failed(.sessionExpired)` (and the record removed) if it expired;
-  /// otherwise `idle`.
+  /// `failed(.storage(…))` when the saved session cannot be read (the login screen shows
+  /// why; signing in again replaces the row); otherwise `idle`.
   ///
   /// - Complexity: one or two statements on the database.
   /// - Note: Isolation: any.
   public static func restoredState(
     sessions: SessionStore, now: @Sendable () -> Date
   ) async -> AuthState {
-    guard let session = try? await sessions.load() else { return .idle }
+    let saved: AuthSession?
+    do {
+      saved = try await sessions.load()
+    } catch {
+      return .failed(.storage("the saved session could not be read: \(error)"), retry: nil)
+    }
+    guard let session = saved else { return .idle }
     if session.isValid(at: now()) { return .authenticated(session) }
+    // An expired row that survives is found expired again at the next launch.
+    // try?: it leads to the same `sessionExpired` state; nothing can sign in with it.
     try? await sessions.clear()
     return .failed(.sessionExpired, retry: nil)
   }
@@ -169,41 +178,59 @@ public final class AuthService: Sendable {
   /// the token is cleared, the persisted session removed, and the server asked to revoke
   /// the token (best effort).
   ///
+  /// - Throws: `SessionNotCleared` when the persisted session could not be deleted. The
+  ///   sign-out itself happened (state, token, revocation); only the row is left, and the
+  ///   caller should tell the user (the next launch could restore it).
   /// - Complexity: one database statement and at most one request.
   /// - Note: Isolation: any. Returns when all of it is done.
-  public func logout() async {
+  public func logout() async throws(SessionNotCleared) {
     let session = state.session
     await system.sendAndWait(.logout)
     await system.waitForEffects(atMost: 0)
     await dependencies.setToken(nil)
-    try? await dependencies.sessions.clear()
+    let cleared = await clearSavedSession()
     if let session { await dependencies.client.logout(session.token) }
+    if let cleared { throw cleared }
   }
 
   /// Ends the session because the server refused its token: `failed(.sessionExpired)` if the
   /// token is past its expiry date, otherwise `failed(.tokenRejected)`. Clears the token and
   /// the persisted session. Does nothing when nobody is signed in.
   ///
+  /// - Throws: `SessionNotCleared` when the persisted session could not be deleted (the
+  ///   session ended all the same).
   /// - Note: Isolation: any.
   /// - Complexity: O(1).
-  public func tokenRejected() async {
+  public func tokenRejected() async throws(SessionNotCleared) {
     guard let session = state.session else { return }
     let error: AuthError =
       session.isValid(at: dependencies.now()) ? .tokenRejected : .sessionExpired
-    await endSession(error)
+    try await endSession(error)
   }
 
   /// Ends the session with `error` (`.sessionExpired` or `.tokenRejected`): the state
   /// becomes `failed(error)`, the token and the persisted session are cleared. Does nothing
   /// when nobody is signed in.
   ///
+  /// - Throws: `SessionNotCleared` when the persisted session could not be deleted (the
+  ///   session ended all the same).
   /// - Note: Isolation: any.
   /// - Complexity: O(1).
-  public func endSession(_ error: AuthError) async {
+  public func endSession(_ error: AuthError) async throws(SessionNotCleared) {
     guard state.isAuthenticated else { return }
     await system.sendAndWait(.sessionEnded(error))
     await dependencies.setToken(nil)
-    try? await dependencies.sessions.clear()
+    if let cleared = await clearSavedSession() { throw cleared }
+  }
+
+  /// Deletes the persisted session; the error when it could not.
+  private func clearSavedSession() async -> SessionNotCleared? {
+    do {
+      try await dependencies.sessions.clear()
+      return nil
+    } catch {
+      return SessionNotCleared(detail: "\(error)")
+    }
   }
 
   /// Stops the service: cancels a sign-in in progress. Used when the app is torn down.

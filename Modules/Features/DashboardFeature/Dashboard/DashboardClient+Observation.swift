@@ -50,11 +50,15 @@ extension DashboardClient {
     let range = state.range
     let interval = range.interval(relativeTo: dependencies.now(), calendar: dependencies.calendar)
     let limit = dependencies.insightLimit
-    guard
-      let data = try? await dependencies.database.read({ db in
+    let data: DashboardData
+    do {
+      data = try await dependencies.database.read { db in
         try DashboardLocalStore.fetch(db, range: range, interval: interval, insightLimit: limit)
-      })
-    else { return }
+      }
+    } catch {
+      observationFailed(error)
+      return
+    }
     applyObserved(data)
   }
 

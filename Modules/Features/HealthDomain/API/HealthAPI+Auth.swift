@@ -144,6 +144,8 @@ extension HealthAPI {
   ///
   /// - Complexity: O(b).
   public static func errorBody(fromExcerpt excerpt: String) -> ErrorBody? {
+    // Plain-text bodies and proxies' pages are not ErrorBody; callers use the status then.
+    // try?: "not an ErrorBody" is the nil answer this function documents.
     try? coding.makeDecoder().decode(ErrorBody.self, from: Data(excerpt.utf8))
   }
 
@@ -151,6 +153,7 @@ extension HealthAPI {
   ///
   /// - Complexity: O(m), m = message length.
   public static func errorResponse(status: Int, code: String, message: String) -> HTTPResponse {
+    // try?: if the JSON body cannot be made, the same status and message go out as text.
     (try? HTTPResponse.json(ErrorBody(code: code, message: message), status: status, coding: coding))
       ?? .text(message, status: status)
   }

@@ -79,9 +79,11 @@ public enum HealthAPI {
   ///
   /// - Complexity: O(n), n = text length.
   public static func parseQueryDate(_ text: String) -> Date? {
+    // try?: the first of two accepted forms; failing it means "try the second".
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
       return date
     }
+    // try?: a text in neither form is the nil this function documents; the caller decides.
     return try? Date.ISO8601FormatStyle().parse(text)
   }
 }
