@@ -21,6 +21,7 @@
 /// | `lensingSkippingRepeated` | when the query becomes non-nil or changes | the previous one, when the query changes or becomes nil |
 /// | `whenBecomesTrue` | on a false→true edge (the initial state counts as after false) | on a true→false edge |
 /// | `extracting` | for every event with a payload, concurrently | only at teardown |
+/// | `forEach` | for each element that appears in the state's set | that element's, when it leaves the set |
 /// | `imperative` | — (your code runs after each event) | — |
 ///
 /// Effects are `AsyncSequence`s of events (`Failure == Never`) or `async` functions that
