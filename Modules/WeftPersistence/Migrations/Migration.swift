@@ -49,7 +49,34 @@ public struct MigrationRun: Sendable, Equatable, CustomStringConvertible {
   /// Wall time from `BEGIN` to `COMMIT`.
   public let duration: Duration
 
-  public var description: String { "migration \(version) \"\(name)\" took \(duration)" }
+  /// `migration 2 "create todo" took 1.23 ms`: the duration with a unit (ns, µs, ms or s)
+  /// and three significant digits, the same text in every locale.
+  public var description: String {
+    "migration \(version) \"\(name)\" took \(duration.withUnit)"
+  }
+}
+
+extension Duration {
+  /// `850 ns`, `18.2 µs`, `4.56 ms`, `1.23 s`: the largest unit that keeps the value at
+  /// least 1, three significant digits, no locale.
+  fileprivate var withUnit: String {
+    let nanoseconds = Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+    if nanoseconds < 999.5 { return "\(Int(max(0, nanoseconds).rounded())) ns" }
+    let units = ["ns", "µs", "ms", "s"]
+    var value = nanoseconds
+    var unit = 0
+    while value >= 999.5 && unit < units.count - 1 {
+      value /= 1_000
+      unit += 1
+    }
+    let decimals = value < 9.995 ? 2 : (value < 99.95 ? 1 : 0)
+    let scale = [1, 10, 100][decimals]
+    let scaled = Int((value * Double(scale)).rounded())
+    guard decimals > 0 else { return "\(scaled) \(units[unit])" }
+    let fraction = String(scaled % scale)
+    let padding = String(repeating: "0", count: decimals - fraction.count)
+    return "\(scaled / scale).\(padding)\(fraction) \(units[unit])"
+  }
 }
 
 extension Migration {
