@@ -26,8 +26,9 @@ struct SweepCommand {
       points.append(point)
       if arguments.progress && !arguments.json {
         output.error(
-          "sweep: N = \(size): \(String(format: "%.1f", point.perDeliveryNanoseconds)) ns/delivery, "
-            + "\(String(format: "%.0f", point.memoryPerViewBytes)) B/view")
+          "sweep: N = \(ReportUnits.count(UInt64(size))): "
+            + "\(ReportUnits.duration(nanoseconds: point.perDeliveryNanoseconds)) per delivery, "
+            + "\(ReportUnits.bytes(point.memoryPerViewBytes)) per view")
       }
       last = report
     }
