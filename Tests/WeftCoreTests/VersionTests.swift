@@ -22,6 +22,16 @@ struct VersionTests {
       """)
   }
 
+  @Test func readmeInstallsTheVersion() throws {
+    let readme = try String(contentsOf: Self.packageFile("README.md"), encoding: .utf8)
+    #expect(
+      readme.contains("from: \"\(Weft.version)\")"),
+      "README's install snippet must say from: \"\(Weft.version)\"")
+    #expect(
+      readme.contains("Current release: **\(Weft.version)**"),
+      "README's install section must show the current release, \(Weft.version)")
+  }
+
   @Test func changelogKeepsAnUnreleasedSectionAndDescendingReleases() throws {
     let changelog = try String(contentsOf: Self.changelogURL, encoding: .utf8)
     let headings = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") }
@@ -59,10 +69,15 @@ struct VersionTests {
     #expect(!ChangelogEntry.isSemanticVersion("0.1"))
   }
 
-  /// `CHANGELOG.md` at the package root, two folders above this file.
-  private static let changelogURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("CHANGELOG.md")
+  /// `CHANGELOG.md` at the package root.
+  private static let changelogURL = packageFile("CHANGELOG.md")
+
+  /// A file at the package root, two folders above this file.
+  private static func packageFile(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(name)
+  }
 }
 
 /// One released section of a Keep a Changelog file: `## [0.1.0] - 2026-11-25`.
