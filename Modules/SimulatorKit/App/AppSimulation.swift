@@ -18,6 +18,8 @@ public final class AppSimulation: SimulatedApp {
   let monitor: PerformanceMonitor
   private var cachedObservables: [String: SimObservable] = [:]
   private var cachedLaunch = 0
+  /// The first settle or clock error not yet taken by the runner.
+  private var pendingFailure: SimulationError?
 
   /// Builds the app with simulated dependencies seeded by `seed`.
   ///
@@ -29,10 +31,9 @@ public final class AppSimulation: SimulatedApp {
     monitor.setEnabled(true)
     monitor.reset()
     // An on-disk database in a fresh temporary folder, so `app.relaunch` restores the
-    // session the way a real relaunch would; removed by `shutDown()`.
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("weft-sim-\(ProcessInfo.processInfo.processIdentifier)-\(UUID())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // session the way a real relaunch would; removed by `shutDown()`, or at exit, SIGINT or
+    // SIGTERM, or by the next run after a SIGKILL (see `TemporaryFolders`).
+    let folder = try TemporaryFolders.make()
     let dependencies = AppDependencies.simulated(
       seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
       monitor: monitor)
@@ -40,6 +41,7 @@ public final class AppSimulation: SimulatedApp {
       let runtime = try await AppRuntime.build(dependencies)
       return AppSimulation(runtime: runtime, monitor: monitor, folder: folder)
     } catch {
+      TemporaryFolders.remove(folder)
       throw SimulationError("the app did not launch: \(error)")
     }
   }
@@ -55,7 +57,7 @@ public final class AppSimulation: SimulatedApp {
   /// Stops the app's work, closes its database and removes its files.
   public func shutDown() async {
     await runtime.shutDown()
-    try? FileManager.default.removeItem(at: folder)
+    TemporaryFolders.remove(folder)
   }
 
   public var observablePathNames: [String] { runtime.paths.keys.sorted() }
@@ -143,23 +145,59 @@ public final class AppSimulation: SimulatedApp {
     }
   }
 
+  public var launchCount: Int { runtime.launchCount }
+
+  public func takeFailure() -> SimulationError? {
+    defer { pendingFailure = nil }
+    return pendingFailure
+  }
+
+  /// Settles the app; a settle error (stalled work, work rescheduling itself) is kept for
+  /// `takeFailure()`, which fails the step.
   public func settle() async {
-    try? await runtime.settle()
+    do throws(AppRuntimeError) {
+      try await runtime.settle()
+    } catch {
+      if pendingFailure == nil { pendingFailure = SimulationError(error.description) }
+    }
     MainActorDeliveries.shared.drainNow()
   }
 
   public func wait(until predicate: @MainActor () -> Bool, timeout: Duration?) async -> Bool {
+    await waitOutcome(until: predicate, timeout: timeout) == .held
+  }
+
+  /// Waits in virtual time by jumping the clock from one parked deadline to the next (each
+  /// jump runs what comes due, in deadline order) and checking `predicate` after each, so a
+  /// wait costs what happens in it, not its length: when nothing is left to run the value
+  /// cannot change, and the clock jumps straight to the timeout (1 hour when none is given).
+  ///
+  /// - Complexity: O(d) jumps, d = deadlines that come due before the condition holds or the
+  ///   timeout; each runs the work it wakes.
+  public func waitOutcome(
+    until predicate: @MainActor () -> Bool, timeout: Duration?
+  ) async -> WaitOutcome {
     await settle()
-    let limit = timeout ?? .seconds(3_600)
-    var waited = Duration.zero
-    let step = Duration.milliseconds(100)
-    while !predicate() {
-      guard waited < limit else { return false }
-      try? await runtime.advanceClock(by: step)
+    if let failure = takeFailure() { return .failed(failure) }
+    if predicate() { return .held }
+    guard let clock = runtime.simulation?.testClock else { return .timedOut(quietAfter: nil) }
+    let start = clock.now
+    let end = start.advanced(by: timeout ?? .seconds(3_600))
+    var quietAfter: Duration?
+    while clock.now < end {
+      let now = clock.now
+      let next = runtime.tracker.status.nextDeadline
+      if next == nil, runtime.tracker.status.isIdle { quietAfter = start.duration(to: now) }
+      let target = next.map { min(max($0, now), end) } ?? end
+      do throws(AppRuntimeError) {
+        try await runtime.advanceClock(by: now.duration(to: target))
+      } catch {
+        return .failed(SimulationError(error.description))
+      }
       MainActorDeliveries.shared.drainNow()
-      waited += step
+      if predicate() { return .held }
     }
-    return true
+    return .timedOut(quietAfter: quietAfter)
   }
 
   public func counters() -> EngineCounters {

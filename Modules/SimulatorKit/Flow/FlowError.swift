@@ -124,6 +124,10 @@ public struct FlowError: Error, Sendable, Hashable, Codable, CustomStringConvert
   /// ```
   ///
   /// - Parameters:
+  /// A line longer than 160 Unicode scalars is shown as a 160-column window around the
+  /// column, with `…` where it was cut, so a message about a 1 MB line stays small.
+  ///
+  /// - Parameters:
   ///   - location: where the caret starts.
   ///   - length: how many columns to underline (at least 1, clipped to the line).
   ///   - sourceLine: the line's text; tabs in it before the column are kept in the caret line.
@@ -134,13 +138,27 @@ public struct FlowError: Error, Sendable, Hashable, Codable, CustomStringConvert
     location: Flow.SourceLocation, length: Int, sourceLine: String, message: String,
     hint: String? = nil
   ) -> String {
+    render(
+      location: location, length: length,
+      window: LineWindow(line: sourceLine, column: location.column), message: message, hint: hint)
+  }
+
+  /// `render(location:length:sourceLine:message:hint:)` with the line already cut to its
+  /// window.
+  ///
+  /// - Complexity: O(w + m), w = the window's length, m = the message's.
+  static func render(
+    location: Flow.SourceLocation, length: Int, window: LineWindow, message: String,
+    hint: String? = nil
+  ) -> String {
     let number = String(location.line)
     let width = max(5, number.count)
     let gutter = String(repeating: " ", count: width - number.count) + number + " |"
     let blank = String(repeating: " ", count: width) + " |"
     var text = "\(location): error: \(message)\n"
-    text += sourceLine.isEmpty ? gutter : gutter + " " + sourceLine
-    text += "\n" + blank + " " + caretLine(column: location.column, length: length, sourceLine)
+    text += window.text.isEmpty ? gutter : gutter + " " + window.text
+    text +=
+      "\n" + blank + " " + caretLine(column: window.caretColumn, length: length, window.text)
     if let hint { text += "\nhint: " + hint }
     return text
   }

@@ -39,6 +39,14 @@ public struct Step: Sendable, Equatable, Codable {
   ///
   /// - Complexity: O(c), c = characters in the source line.
   public func diagnostic(_ message: String, hint: String? = nil) -> String {
+    diagnostic(message, hint: hint, window: LineWindow(line: sourceLine, column: location.column))
+  }
+
+  /// `diagnostic(_:hint:)` with the source line already cut to its window (the runner keeps
+  /// the windows of long lines, so a failure on a 1 MB line costs O(window), not O(line)).
+  ///
+  /// - Complexity: O(w + m), w = the window's length, m = the message's.
+  func diagnostic(_ message: String, hint: String? = nil, window: LineWindow) -> String {
     let suffix: String =
       switch iterations.count {
       case 0: ""
@@ -46,7 +54,6 @@ public struct Step: Sendable, Equatable, Codable {
       default: " (iterations \(iterations.map(String.init).joined(separator: ", ")))"
       }
     return FlowError.render(
-      location: location, length: length, sourceLine: sourceLine, message: message + suffix,
-      hint: hint)
+      location: location, length: length, window: window, message: message + suffix, hint: hint)
   }
 }

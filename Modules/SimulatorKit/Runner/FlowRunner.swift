@@ -42,6 +42,10 @@ public final class FlowRunner {
   let options: Options
   let views = ViewPopulation()
   private var viewMemoryBytes: UInt64 = 0
+  /// The windows of long source lines, made once per statement.
+  private var windows = SourceWindows()
+  /// The app's launch the views are subscribed to.
+  private var launch = 0
 
   /// Makes a runner for `app`.
   public init(app: any SimulatedApp, options: Options = Options()) {
@@ -60,6 +64,7 @@ public final class FlowRunner {
     var failures: [RunFailure] = []
     var accumulator = MetricsAccumulator()
     var peakViews = 0
+    launch = app.launchCount
     _ = MemoryProbe.resetPeak()
     for (index, step) in flow.steps.enumerated() {
       let (report, latencies) = await execute(step, index: index)
@@ -67,8 +72,8 @@ public final class FlowRunner {
       accumulator.add(report.metrics, latencies: latencies)
       steps.append(report)
       peakViews = max(peakViews, views.attachedCount)
-      options.trace?(
-        "\(index + 1) \(step.sourceLine.trimmingCharacters(in: .whitespaces)) | \(app.traceLine())")
+      // A location, not the source line: a step on a long line must not copy it per step.
+      options.trace?("\(index + 1) \(step.location) \(step.kind.command) | \(app.traceLine())")
       options.progress?(index + 1, flow.steps.count)
     }
     var total = accumulator.metrics
@@ -106,14 +111,20 @@ public final class FlowRunner {
     let wallStart = ContinuousClock.now
     let cpuStart = CPUClock.process.now()
 
-    var report = StepReport(index: index, line: step.location.line, source: step.sourceLine)
+    let window = windows.window(for: step)
+    var report = StepReport(index: index, line: step.location.line, source: window.text)
     do throws(SimulationError) {
-      try await perform(step, into: &report)
+      try await perform(step, window: window, into: &report)
     } catch {
       report.status = .errored
-      report.message = step.diagnostic(error.message)
+      report.message = step.diagnostic(error.message, window: window)
     }
     await app.settle()
+    if let failure = app.takeFailure(), report.status == .passed {
+      report.status = .errored
+      report.message = step.diagnostic(failure.message, window: window)
+    }
+    followRelaunch(step, window: window, into: &report)
 
     let cpu = CPUClock.process.now() &- cpuStart
     let wall = wallStart.duration(to: .now).nanosecondsClamped
@@ -147,7 +158,26 @@ public final class FlowRunner {
     return (report, latencies)
   }
 
-  private func perform(_ step: Step, into report: inout StepReport) async throws(SimulationError) {
+  /// After `app.relaunch` the views' subscriptions belong to the torn-down app: move every
+  /// group to the relaunched app's observable of its path (its views then show the new
+  /// app's value, a render when it differs), or detach the group and say so in the step's
+  /// message when the path is gone. Views are never left silently showing stale values.
+  private func followRelaunch(_ step: Step, window: LineWindow, into report: inout StepReport) {
+    let current = app.launchCount
+    guard current != launch else { return }
+    launch = current
+    let detached = views.follow { [app] path in app.observable(named: path) }
+    guard !detached.isEmpty else { return }
+    let names = detached.map { "'\($0.name)' (\($0.count) views of \($0.path))" }
+    let note =
+      "the relaunched app has no observable for view group(s) \(names.joined(separator: ", ")); "
+      + "they were detached"
+    report.message = report.message.map { $0 + "\n" + note } ?? note
+  }
+
+  private func perform(
+    _ step: Step, window: LineWindow, into report: inout StepReport
+  ) async throws(SimulationError) {
     switch step.kind {
     case .attachViews(let count, let path, let name):
       guard let observable = app.observable(named: path) else {
@@ -164,30 +194,41 @@ public final class FlowRunner {
       }
       await app.settle()
       let actual = observable.read()
+      if let failure = app.takeFailure() { throw failure }
       if !ConditionEvaluator.holds(condition, for: actual) {
+        let shown = SourceWindows.clipped(actual.description)
         report.status = .failed
         report.expectation = ExpectationOutcome(
-          subject: condition.path, expected: Self.expectedText(condition),
-          actual: actual.description)
+          subject: condition.path, expected: Self.expectedText(condition), actual: shown)
         report.message = step.diagnostic(
-          "expectation failed: \(condition.path) is \(actual), expected \(condition.op.rawValue) "
-            + "\(condition.value)")
+          "expectation failed: \(condition.path) is \(shown), expected "
+            + "\(condition.op.rawValue) \(Self.valueText(condition))", window: window)
       }
     case .wait(let condition, let timeout):
       guard let observable = app.observable(named: condition.path) else {
         throw SimulationError(unknownPathMessage(condition.path))
       }
-      let held = await app.wait(
+      let outcome = await app.waitOutcome(
         until: { ConditionEvaluator.holds(condition, for: observable.read()) }, timeout: timeout)
-      if !held {
-        report.status = .failed
-        report.expectation = ExpectationOutcome(
-          subject: condition.path, expected: Self.expectedText(condition),
-          actual: observable.read().description)
-        report.message = step.diagnostic(
-          "timed out waiting for \(condition) (after \(timeout.map { "\($0)" } ?? "no limit"); "
-            + "now \(observable.read()))")
+      let quietAfter: Duration?
+      switch outcome {
+      case .held: return
+      case .failed(let error): throw error
+      case .timedOut(let quiet): quietAfter = quiet
       }
+      let shown = SourceWindows.clipped(observable.read().description)
+      let waited = timeout.map { DurationText.format($0) } ?? "the default 1h"
+      let why = quietAfter.map {
+        "; nothing was left to run after \(DurationText.format($0)) of it, so the condition "
+          + "could not change"
+      }
+      report.status = .failed
+      report.expectation = ExpectationOutcome(
+        subject: condition.path, expected: Self.expectedText(condition), actual: shown)
+      report.message = step.diagnostic(
+        "timed out waiting for \(condition.path) \(condition.op.rawValue) "
+          + "\(Self.valueText(condition)) (after \(waited) of virtual time\(why ?? ""); now \(shown))",
+        window: window)
     case .log(let text):
       report.message = text
     default:
@@ -197,7 +238,13 @@ public final class FlowRunner {
 
   /// The expected side as the report prints it after the subject (`== 72`, `contains x`).
   static func expectedText(_ condition: StepKind.Condition) -> String {
-    condition.op == .equal ? "\(condition.value)" : "\(condition.op.rawValue) \(condition.value)"
+    condition.op == .equal
+      ? valueText(condition) : "\(condition.op.rawValue) \(valueText(condition))"
+  }
+
+  /// The condition's value as written, clipped like every value a report shows.
+  static func valueText(_ condition: StepKind.Condition) -> String {
+    SourceWindows.clipped("\(condition.value)")
   }
 
   private func unknownPathMessage(_ path: String) -> String {

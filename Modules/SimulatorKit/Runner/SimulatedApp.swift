@@ -29,6 +29,24 @@ public protocol SimulatedApp: AnyObject {
   /// whether it held before `timeout` (virtual) elapsed.
   func wait(until predicate: @MainActor () -> Bool, timeout: Duration?) async -> Bool
 
+  /// `wait(until:timeout:)` that also says why a wait ended without the condition: the
+  /// timeout, the app going quiet with nothing left to run, or a failure to drive it. The
+  /// runner calls this one; the default maps `wait(until:timeout:)`'s answer.
+  func waitOutcome(
+    until predicate: @MainActor () -> Bool, timeout: Duration?
+  ) async
+    -> WaitOutcome
+
+  /// How many times the app was launched (1 at first, +1 per `app.relaunch`). When it
+  /// changes, the runner moves its views to the relaunched app's observables. The default
+  /// is 1: an app that never relaunches.
+  var launchCount: Int { get }
+
+  /// The first error met while settling or advancing time since the last call (a stalled
+  /// settle, work that keeps rescheduling itself), then `nil` until the next one. The runner
+  /// fails the step it happened in with it. The default is `nil`.
+  func takeFailure() -> SimulationError?
+
   /// Cumulative engine counters.
   func counters() -> EngineCounters
 
@@ -40,6 +58,32 @@ public protocol SimulatedApp: AnyObject {
 
   /// Values of every observable path, sorted by path: the state trace line of a step.
   func traceLine() -> String
+}
+
+extension SimulatedApp {
+  public func waitOutcome(
+    until predicate: @MainActor () -> Bool, timeout: Duration?
+  ) async -> WaitOutcome {
+    await wait(until: predicate, timeout: timeout) ? .held : .timedOut(quietAfter: nil)
+  }
+
+  public var launchCount: Int { 1 }
+
+  public func takeFailure() -> SimulationError? { nil }
+}
+
+/// How a `wait` step ended.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum WaitOutcome: Sendable, Equatable {
+  /// The condition held within the timeout.
+  case held
+  /// The virtual timeout elapsed. `quietAfter`, when known, is how far into the wait the
+  /// app had nothing left to run (no work in flight, no timer set): from then on nothing
+  /// could change the condition, so the clock jumped straight to the timeout.
+  case timedOut(quietAfter: Duration?)
+  /// Driving the app failed (a stalled settle, work that keeps rescheduling itself).
+  case failed(SimulationError)
 }
 
 /// Engine-wide counters, summed over every component of the app.

@@ -52,6 +52,24 @@ final class HeadlessViewGroup {
     }
   }
 
+  /// Moves every view to `observable` (the same path in a relaunched app): cancels the old
+  /// subscriptions, subscribes each view again, and renders the value it now reads in the
+  /// views whose shown value differs (a render without a commit version).
+  ///
+  /// - Complexity: O(n), n = views in the group.
+  func resubscribe(to observable: SimObservable) {
+    for subscription in subscriptions { subscription.cancel() }
+    subscriptions.removeAll(keepingCapacity: true)
+    for view in views {
+      subscriptions.append(
+        observable.subscribe { [view] value, version in
+          view.render(value, version: version)
+        })
+    }
+    let value = observable.read()
+    for view in views where view.value != value { view.render(value, version: nil) }
+  }
+
   /// Detaches the last `count` views (all if `nil`); returns how many were detached.
   @discardableResult
   func detach(_ count: Int?) -> Int {
@@ -72,11 +90,11 @@ final class HeadlessViewGroup {
 
   /// Called by a view for each render.
   @inline(__always)
-  func record(_ version: UInt64, firstThisStep: Bool, wasted isWasted: Bool) {
+  func record(_ version: UInt64?, firstThisStep: Bool, wasted isWasted: Bool) {
     renders &+= 1
     if firstThisStep { distinctViews &+= 1 }
     if isWasted { wasted &+= 1 }
-    if versions.last != version { versions.append(version) }
+    if let version, versions.last != version { versions.append(version) }
   }
 
   /// The step's render causes for `--explain`.
@@ -98,7 +116,7 @@ final class HeadlessSimView {
   init(group: HeadlessViewGroup) { self.group = group }
 
   @inline(__always)
-  func render(_ newValue: SimValue, version: UInt64) {
+  func render(_ newValue: SimValue, version: UInt64?) {
     let first = renderedInStep != group.step
     renderedInStep = group.step
     let isWasted = newValue == value
@@ -141,6 +159,26 @@ final class ViewPopulation {
     }
     groups[index].detach(count)
     if groups[index].count == 0 { groups.remove(at: index) }
+  }
+
+  /// Moves every group to the observable `lookup` gives for its path (after a relaunch);
+  /// detaches the groups whose path has none and returns them (name, path, views).
+  ///
+  /// - Complexity: O(n), n = attached views.
+  func follow(
+    _ lookup: (String) -> SimObservable?
+  ) -> [(name: String, path: String, count: Int)] {
+    var detached: [(name: String, path: String, count: Int)] = []
+    for group in groups {
+      if let observable = lookup(group.path) {
+        group.resubscribe(to: observable)
+      } else {
+        detached.append((group.name, group.path, group.count))
+        group.detach(nil)
+      }
+    }
+    groups.removeAll { $0.count == 0 }
+    return detached
   }
 
   func detachAll() {

@@ -103,12 +103,15 @@ struct Parser {
     }
     var arguments: [Statement.Argument] = []
     var keywords: [Statement.Keyword] = []
+    // Where each key was first given: a set lookup, so a `let` with k names is O(k), not O(k²).
+    var firstColumns: [String: Int] = [:]
     for item in items.dropFirst(wordCount) {
       switch item {
       case .value(let value): arguments.append(.value(value))
       case .comparison(let op, let span): arguments.append(.comparison(op, span))
       case .keyword(let keyword):
-        try check(keyword, of: spec, among: keywords)
+        try check(keyword, of: spec, firstColumn: firstColumns[keyword.name])
+        firstColumns[keyword.name] = keyword.span.column
         keywords.append(keyword)
       }
     }
@@ -230,9 +233,10 @@ struct Parser {
       hint: "see docs/simulator-language.md for every command")
   }
 
-  /// Checks a keyword's name against the command and the keywords before it.
+  /// Checks a keyword's name against the command; `firstColumn` is where the same key was
+  /// given before on this statement, if it was.
   private func check(
-    _ keyword: Statement.Keyword, of spec: CommandSpec, among earlier: [Statement.Keyword]
+    _ keyword: Statement.Keyword, of spec: CommandSpec, firstColumn: Int?
   ) throws(FlowError) {
     if case .letBinding = spec.role {
       guard Lexer.isName(keyword.name) else {
@@ -254,10 +258,10 @@ struct Parser {
         .unknownArgument, at: keyword.span,
         "unknown argument '\(keyword.name)=' for '\(spec.name)'", hint: hint)
     }
-    if let previous = earlier.first(where: { $0.name == keyword.name }) {
+    if let firstColumn {
       throw source.error(
         .duplicateArgument, at: keyword.span,
-        "argument '\(keyword.name)=' given twice (first at column \(previous.span.column))",
+        "argument '\(keyword.name)=' given twice (first at column \(firstColumn))",
         hint: "keep one of them")
     }
   }

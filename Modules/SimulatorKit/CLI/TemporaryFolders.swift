@@ -1,0 +1,159 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary folders `weft-sim` makes (one per simulated app, for its on-disk database),
+/// removed on every way out of the process.
+///
+/// A folder is named `weft-sim-<pid>-<uuid>` in the temporary directory (`TMPDIR`, else
+/// `/tmp`) and registered before it is created. It is removed by `AppSimulation.shutDown()`;
+/// whatever is still registered when the process ends is removed by an exit handler (a
+/// normal exit, an error exit, `check`) or by the SIGINT/SIGTERM handlers, which then exit
+/// with status 128 + the signal number (130, 143). A run killed with SIGKILL cannot clean
+/// up: the next run's first `make()` removes every `weft-sim-<pid>-…` folder whose process
+/// no longer exists.
+///
+/// ```swift
+/// let folder = try TemporaryFolders.make()   // also installs the cleanup, once
+/// defer { TemporaryFolders.remove(folder) }
+/// ```
+///
+/// - Note: Isolation: any; the registry is behind a `Mutex`, the signal handlers run on a
+///   Dispatch queue of their own.
+/// - Complexity: `make`/`remove` O(1) plus the file system; the first `make` also lists the
+///   temporary directory once.
+public enum TemporaryFolders {
+  /// The prefix of every folder's name.
+  public static let prefix = "weft-sim-"
+
+  private struct State: ~Copyable {
+    var live: Set<String> = []
+    var installed = false
+  }
+
+  private static let state = Mutex(State())
+
+  /// Keeps the signal sources alive; never read.
+  // Safe without a lock: written exactly once, by the one caller of `installCleanup` that
+  // flipped `installed` under the mutex, and never read afterwards.
+  nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+
+  /// Makes a new folder for this process, registered for removal at exit. The first call in
+  /// a process removes the leftovers of dead runs and installs the exit and signal cleanup.
+  ///
+  /// - Throws: `SimulationError` when the folder cannot be created.
+  /// - Complexity: O(1) plus the file system (the first call: O(entries) of the temporary
+  ///   directory).
+  public static func make() throws(SimulationError) -> URL {
+    let directory = FileManager.default.temporaryDirectory
+    installCleanup(sweeping: directory)
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let folder = directory.appendingPathComponent("\(prefix)\(pid)-\(UUID())")
+    state.withLock { _ = $0.live.insert(folder.path) }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      state.withLock { _ = $0.live.remove(folder.path) }
+      throw SimulationError(
+        "cannot create the temporary folder '\(folder.path)': \(error.localizedDescription)")
+    }
+    return folder
+  }
+
+  /// Removes `folder` and forgets it. When it cannot be removed it stays registered, so the
+  /// exit handler tries again.
+  ///
+  /// - Complexity: O(files in the folder).
+  public static func remove(_ folder: URL) {
+    do {
+      try FileManager.default.removeItem(at: folder)
+      state.withLock { _ = $0.live.remove(folder.path) }
+    } catch {
+      // Still registered: the exit handler retries, and a later run's sweep removes what a
+      // killed process left. Nothing a caller could do better now.
+      if !FileManager.default.fileExists(atPath: folder.path) {
+        state.withLock { _ = $0.live.remove(folder.path) }
+      }
+    }
+  }
+
+  /// The registered folders that still exist (for tests and diagnostics).
+  public static var live: [String] { state.withLock { $0.live.sorted() } }
+
+  /// Removes every registered folder; what the exit and signal handlers do.
+  static func removeAll() {
+    let paths = state.withLock { state -> Set<String> in
+      defer { state.live.removeAll() }
+      return state.live
+    }
+    for path in paths {
+      // The process is ending and there is nobody left to tell; the next run's sweep removes
+      // what stays (this pid is dead by then).
+      // try?: a folder that cannot be removed at exit is swept by the next run.
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+
+  /// Removes the `weft-sim-<pid>-…` folders in `directory` whose process is gone; returns the
+  /// names removed. A folder whose pid is alive (another run, or a reused pid) is kept.
+  ///
+  /// - Complexity: O(entries in `directory`).
+  @discardableResult
+  public static func sweepStale(in directory: URL) -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    } catch {
+      return []  // no temporary directory to list: nothing was left there either
+    }
+    let own = ProcessInfo.processInfo.processIdentifier
+    var removed: [String] = []
+    for name in names where name.hasPrefix(prefix) {
+      let digits = name.dropFirst(prefix.count).prefix { $0 != "-" }
+      guard let pid = Int32(digits), pid > 0, pid != own, !isAlive(pid) else { continue }
+      do {
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        removed.append(name)
+      } catch {
+        continue  // another user's folder, or another run swept it first: not ours to fix
+      }
+    }
+    return removed
+  }
+
+  /// Whether a process `pid` exists (`kill(pid, 0)`: only ESRCH means it does not).
+  static func isAlive(_ pid: Int32) -> Bool {
+    kill(pid, 0) == 0 || errno != ESRCH
+  }
+
+  /// Once per process: sweeps dead runs' leftovers in `directory` and installs the exit
+  /// handler and the SIGINT/SIGTERM handlers (Dispatch signal sources).
+  private static func installCleanup(sweeping directory: URL) {
+    let first = state.withLock { state -> Bool in
+      defer { state.installed = true }
+      return !state.installed
+    }
+    guard first else { return }
+    sweepStale(in: directory)
+    atexit { TemporaryFolders.removeAll() }
+    var sources: [any DispatchSourceSignal] = []
+    for signo in [SIGINT, SIGTERM] {
+      signal(signo, SIG_IGN)  // delivered to the source instead of ending the process
+      let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+      source.setEventHandler {
+        TemporaryFolders.removeAll()
+        fflush(nil)
+        _exit(128 + signo)
+      }
+      source.resume()
+      sources.append(source)
+    }
+    signalSources = sources
+  }
+}

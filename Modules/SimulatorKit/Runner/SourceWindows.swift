@@ -1,0 +1,47 @@
+/// The windows of source lines that a run reports its steps with, made once per statement.
+///
+/// A step's report row and failure message show its line; a line longer than
+/// `LineWindow.maxColumns` is cut to a window around the statement. The scalars of a long
+/// line are split once per line and each statement's window is made once, so a million
+/// steps of one loop on a 1 MB line share one small window and cost O(1) each.
+///
+/// - Complexity: O(c) the first time a long line is met, c = its scalars; O(1) amortized
+///   per step afterwards.
+/// - Note: Isolation: a value, used by one runner.
+struct SourceWindows {
+  /// The scalars of long lines, by line number.
+  private var lines: [Int: [Unicode.Scalar]] = [:]
+  /// Each statement's window, by its location.
+  private var windows: [Flow.SourceLocation: LineWindow] = [:]
+
+  /// The window of `step`'s line around its statement.
+  mutating func window(for step: Step) -> LineWindow {
+    if let known = windows[step.location] { return known }
+    let window: LineWindow
+    if step.sourceLine.utf8.count <= LineWindow.maxColumns {
+      window = LineWindow(line: step.sourceLine, column: step.location.column)
+    } else {
+      let scalars = lines[step.location.line] ?? Array(step.sourceLine.unicodeScalars)
+      lines[step.location.line] = scalars
+      window = LineWindow(scalars: scalars, column: step.location.column)
+    }
+    windows[step.location] = window
+    return window
+  }
+
+  /// `text` as a report shows a value: whole up to `limit` Unicode scalars, else its first
+  /// `limit` and how long it was.
+  ///
+  /// - Complexity: O(min(n, limit)), n = `text`'s UTF-8 size.
+  static func clipped(_ text: String, to limit: Int = LineWindow.maxColumns) -> String {
+    guard text.utf8.count > limit else { return text }
+    var shown = ""
+    var taken = 0
+    for scalar in text.unicodeScalars {
+      guard taken < limit else { break }
+      shown.unicodeScalars.append(scalar)
+      taken += 1
+    }
+    return taken < limit ? shown : shown + "… (\(text.utf8.count) bytes)"
+  }
+}

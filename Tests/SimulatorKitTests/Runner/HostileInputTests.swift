@@ -1,0 +1,283 @@
+import Foundation
+import Synchronization
+import Testing
+import WeftCore
+
+@testable import SimulatorKit
+
+/// weft-sim under hostile flows (issue 18, item 9): huge waits, megabyte lines, long lines in
+/// reports and traces, views across a relaunch.
+@Suite("weft-sim under hostile input", .serialized)
+@MainActor
+struct HostileInputTests {
+  // MARK: wait with a huge timeout
+
+  @Test func aWaitThatCannotHoldSaysNothingWasLeftToRun() async throws {
+    let app = try await AppSimulation.make(seed: 1)
+    let flow = try Flow.parse(
+      source: "wait auth.state == nonsense timeout=10s", file: "wait.flow",
+      knownPaths: Set(app.observablePathNames))
+    let clock = try #require(app.runtime.simulation?.testClock)
+    let start = clock.now
+    let runner = FlowRunner(app: app)
+    let report = await runner.run(flow)
+    runner.tearDown()
+    await app.shutDown()
+    #expect(report.steps[0].status == .failed)
+    let message = report.steps[0].message ?? ""
+    #expect(message.contains("timed out waiting for auth.state == nonsense (after 10s"))
+    #expect(message.contains("nothing was left to run after 0s of it"))
+    // The clock still moves by the whole timeout: later steps see the same virtual time.
+    #expect(start.duration(to: clock.now) == .seconds(10))
+  }
+
+  @Test func aMillionHourWaitEndsAfterJumpingTheClock() async throws {
+    let app = try await AppSimulation.make(seed: 1)
+    let flow = try Flow.parse(
+      source: """
+        login email=ada@example.com password=correct-horse
+        wait auth.state == nonsense timeout=1000000h
+        expect auth.state == authenticated
+        """,
+      file: "wait.flow", knownPaths: Set(app.observablePathNames))
+    let clock = try #require(app.runtime.simulation?.testClock)
+    let runner = FlowRunner(app: app)
+    let report = await runner.run(flow)
+    runner.tearDown()
+    let elapsed = clock.now.offset
+    await app.shutDown()
+    #expect(report.steps.map(\.status) == [.passed, .failed, .passed])
+    #expect(elapsed >= .seconds(3_600 * 1_000_000))
+    #expect(report.failures.count == 1)
+  }
+
+  @Test func aWaitThatHoldsAtOnceDoesNotMoveTheClock() async throws {
+    let app = try await AppSimulation.make(seed: 1)
+    let flow = try Flow.parse(
+      source: "wait auth.state != nonsense timeout=1000000h", file: "wait.flow",
+      knownPaths: Set(app.observablePathNames))
+    let clock = try #require(app.runtime.simulation?.testClock)
+    let start = clock.now
+    let runner = FlowRunner(app: app)
+    let report = await runner.run(flow)
+    runner.tearDown()
+    await app.shutDown()
+    #expect(report.steps[0].status == .passed)
+    #expect(clock.now == start)
+  }
+
+  // MARK: megabyte lines parse in linear time
+
+  @Test func aLetWithAHundredThousandNamesOnOneLineParses() throws {
+    // 1.2 MB on one line. The duplicate-key check used to compare every key with every key
+    // before it: 5·10⁹ comparisons here (20,000 names took 23 s in a debug build).
+    let count = 100_000
+    let names = (0..<count).map { "a\($0)=\($0)" }.joined(separator: " ")
+    let source = "let " + names + "; log \"last $a\(count - 1)\""
+    #expect(source.utf8.count > 1_000_000)
+    let flow = try Flow.parse(source: source)
+    #expect(flow.steps.map(\.kind) == [.log("last \(count - 1)")])
+    let last = "log \"last $a\(count - 1)\""
+    #expect(flow.steps[0].location.column == source.unicodeScalars.count - last.count + 1)
+  }
+
+  @Test func aDuplicateAmongTwentyThousandNamesIsFoundWithItsColumn() {
+    let names = (0..<20_000).map { "a\($0)=1" }.joined(separator: " ")
+    let source = "let " + names + " a7=2"
+    #expect {
+      try Flow.parse(source: source)
+    } throws: { error in
+      guard let error = error as? FlowError else { return false }
+      return error.kind == .duplicateArgument
+        && error.location.column == source.unicodeScalars.count - 3
+        && error.message == "argument 'a7=' given twice (first at column 40)"
+    }
+  }
+
+  @Test func otherMegabyteLinesParse() throws {
+    let text = String(repeating: "é😀a", count: 150_000)  // 1 MB of UTF-8
+    let string = try Flow.parse(source: "log \"\(text)\"")
+    #expect(string.steps.map(\.kind) == [.log(text)])
+    let statements = try Flow.parse(
+      source: Array(repeating: "form.reset", count: 30_000).joined(separator: "; "))
+    #expect(statements.steps.count == 30_000)
+    #expect(statements.steps.last?.location.column == 29_999 * 12 + 1)
+    let sum = try Flow.parse(
+      source: "log $(" + Array(repeating: "1", count: 100_000).joined(separator: " + ") + ")")
+    #expect(sum.steps.map(\.kind) == [.log("100000")])
+  }
+
+  @Test func anErrorAtTheEndOfAMegabyteLineShowsAWindowOfIt() {
+    let source = "log \"" + String(repeating: "x", count: 1_000_000) + "\" extra"
+    #expect {
+      try Flow.parse(source: source, file: "long.flow")
+    } throws: { error in
+      guard let error = error as? FlowError else { return false }
+      let text = error.description
+      return error.kind == .unexpectedArgument && text.utf8.count < 1_000
+        && text.contains("long.flow:1:1000008: error: unexpected argument 'extra' for 'log'")
+        && text.contains("…xxxx") && text.contains("\" extra")
+    }
+  }
+
+  @Test func aLineWindowKeepsTheCaretOnTheColumn() {
+    let line = String(repeating: "a", count: 500) + "X" + String(repeating: "b", count: 500)
+    let window = LineWindow(line: line, column: 501)
+    #expect(window.text.unicodeScalars.count == LineWindow.maxColumns + 2)
+    #expect(window.text.hasPrefix("…") && window.text.hasSuffix("…"))
+    let scalars = Array(window.text.unicodeScalars)
+    #expect(scalars[window.caretColumn - 1] == "X")
+    let short = LineWindow(line: "tab home", column: 1)
+    #expect(short == LineWindow(text: "tab home", caretColumn: 1))
+    let end = LineWindow(line: String(repeating: "c", count: 1_000) + "Z", column: 1_001)
+    #expect(Array(end.text.unicodeScalars)[end.caretColumn - 1] == "Z")
+    #expect(!end.text.hasSuffix("…"))
+  }
+
+  // MARK: --trace and --json keep a location per step, not the line
+
+  @Test func traceAndReportRowsOfALongLineStaySmall() async throws {
+    let app = FakeApp()
+    // 2,000 statements on one 26 KB line; the last one fails.
+    let line =
+      Array(repeating: "tab home", count: 1_999).joined(separator: "; ")
+      + "; expect fake.a == \"" + String(repeating: "z", count: 10_000) + "\""
+    let flow = try Flow.parse(
+      source: line, file: "long.flow", knownPaths: Set(app.observablePathNames))
+    let lines = Mutex<[String]>([])
+    let runner = FlowRunner(
+      app: app, options: .init(trace: { line in lines.withLock { $0.append(line) } }))
+    let report = await runner.run(flow)
+    runner.tearDown()
+    let trace = lines.withLock { $0 }
+    #expect(trace.count == 2_000)
+    #expect(trace[0].hasPrefix("1 long.flow:1:1 tab | fake.a=home"))
+    #expect(trace[1].hasPrefix("2 long.flow:1:11 tab | "))
+    #expect(trace.allSatisfy { $0.utf8.count < 200 })
+    #expect(report.steps.allSatisfy { $0.source.unicodeScalars.count <= 162 })
+    #expect(report.steps[1].source.hasPrefix("tab home; tab home"))
+    let failure = try #require(report.failures.first)
+    #expect(failure.column == 1_999 * 10 + 1)
+    #expect(failure.message.utf8.count < 1_500)
+    #expect(failure.message.contains("expected == \"zzzz"))
+    #expect(failure.message.contains("(10002 bytes)"))
+    let json = JSONRenderer().render(report)
+    #expect(json.utf8.count < 2_000 * 1_500)
+  }
+
+  // MARK: views across app.relaunch
+
+  @Test func viewsFollowTheRelaunchedApp() async throws {
+    let app = try await AppSimulation.make(seed: 1)
+    let flow = try Flow.parse(
+      source: """
+        login email=ada@example.com password=correct-horse
+        views 10 observe auth.state
+        views 5 observe app.tab
+        app.relaunch
+        logout
+        tab insights
+        """,
+      file: "relaunch.flow", knownPaths: Set(app.observablePathNames))
+    let runner = FlowRunner(app: app)
+    let report = await runner.run(flow)
+    let shown = runner.views.groups.map { group in Set(group.views.map(\.value)) }
+    let current = [
+      try #require(app.observable(named: "auth.state")).read(),
+      try #require(app.observable(named: "app.tab")).read(),
+    ]
+    runner.tearDown()
+    await app.shutDown()
+    #expect(report.steps.allSatisfy { $0.status == .passed })
+    // Before the fix the views kept the old app's subscriptions: nothing re-rendered after
+    // the relaunch and the views went on showing `authenticated` and the old tab.
+    #expect(report.steps[4].metrics.viewsRerendered == 10)
+    #expect(report.steps[5].metrics.viewsRerendered == 5)
+    #expect(shown == current.map { [$0] })
+  }
+
+  @Test func viewsOfAPathTheRelaunchedAppLacksAreDetachedAndReported() async throws {
+    let app = RelaunchingApp()
+    let flow = try Flow.parse(
+      source: """
+        views 3 observe one.value
+        views 2 observe two.value
+        tab first
+        app.relaunch
+        tab second
+        """,
+      file: "relaunch.flow", knownPaths: Set(app.observablePathNames))
+    let runner = FlowRunner(app: app)
+    let report = await runner.run(flow)
+    let groups = runner.views.groups.map(\.name)
+    let values = runner.views.groups.flatMap { $0.views.map(\.value) }
+    runner.tearDown()
+    #expect(report.steps[2].metrics.viewsRerendered == 5)
+    let relaunch = report.steps[3]
+    #expect(relaunch.status == .passed)
+    #expect(
+      relaunch.message
+        == "the relaunched app has no observable for view group(s) 'two.value' (2 views of "
+        + "two.value); they were detached")
+    // The kept group re-rendered with the new app's value ("start" again).
+    #expect(relaunch.metrics.viewsRerendered == 3)
+    #expect(relaunch.metrics.attachedViews == 3)
+    #expect(report.steps[4].metrics.viewsRerendered == 3)
+    #expect(groups == ["one.value"])
+    #expect(values == Array(repeating: .string("second"), count: 3))
+  }
+}
+
+/// An app with two paths whose `app.relaunch` builds a new state and drops `two.value`.
+@MainActor
+final class RelaunchingApp: SimulatedApp {
+  private(set) var launchCount = 1
+  private let monitor = PerformanceMonitor(enabled: true)
+  private var cell: StateCell<String>
+  private var paths: [String: SimObservable] = [:]
+
+  init() {
+    cell = StateCell("start", name: "relaunching", monitor: monitor)
+    paths = Self.paths(for: cell, withTwo: true)
+  }
+
+  static func paths(for cell: StateCell<String>, withTwo: Bool) -> [String: SimObservable] {
+    let selector = Selector<String, String>(\.self)
+    func path(_ name: String) -> SimObservable {
+      SimObservable(
+        name: name, selector: name, read: { .string(cell.state) },
+        subscribe: { body in
+          cell.observeOnMainActor(selector) { body(.string($0.value), $0.version) }
+        })
+    }
+    var paths = ["one.value": path("one.value")]
+    if withTwo { paths["two.value"] = path("two.value") }
+    return paths
+  }
+
+  var observablePathNames: [String] { ["one.value", "two.value"] }
+
+  func observable(named path: String) -> SimObservable? { paths[path] }
+
+  func perform(_ step: StepKind) async throws(SimulationError) {
+    switch step {
+    case .selectTab(let name): cell.update { $0 = name }
+    case .relaunchApp:
+      cell = StateCell("start", name: "relaunching", monitor: monitor)
+      paths = Self.paths(for: cell, withTwo: false)
+      launchCount += 1
+    default: throw SimulationError("not here: \(step)")
+    }
+  }
+
+  func settle() async { cell.deliverPendingMainActorChanges() }
+
+  func wait(until predicate: @MainActor () -> Bool, timeout: Duration?) async -> Bool {
+    predicate()
+  }
+
+  func counters() -> EngineCounters { EngineCounters() }
+  func latencies() -> Histogram { Histogram() }
+  func resetLatencies() {}
+  func traceLine() -> String { "value=\(cell.state)" }
+}
