@@ -8,7 +8,7 @@ func runFanOutReport(quick: Bool) async {
   print(
     "# Weft fan-out benchmark (release build, wall time, median of \(rounds) interleaved rounds)")
   print(
-    "# reproduce: swift run -c release --package-path Tools/Benchmarks weft-bench"
+    "# reproduce: swift run -c release --package-path Tools/Benchmarks weft-bench fanout"
       + (quick ? " --quick" : ""))
   print("")
   let fanOut = FanOutBenchmark(

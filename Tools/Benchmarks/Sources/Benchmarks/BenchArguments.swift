@@ -1,0 +1,189 @@
+import WeftCore
+
+/// A benchmark `weft-bench` can run, by the word that names it.
+enum BenchCommand: String, CaseIterable, Sendable {
+  case fanout, persistence, all
+  case profileCommit = "profile-commit"
+  case profileIdle = "profile-idle"
+  case help
+}
+
+/// What `weft-bench` was asked to do.
+///
+/// ```
+/// weft-bench <benchmark> [--quick]     weft-bench help [<benchmark>]
+/// weft-bench <benchmark> --help        weft-bench --version
+/// ```
+enum BenchInvocation: Equatable, Sendable {
+  case run(BenchCommand, quick: Bool)
+  /// Help for one benchmark, or the overview when `nil`; printed to standard output.
+  case help(BenchCommand?)
+  case version
+}
+
+/// A usage error: printed to standard error with the usage lines; `weft-bench` exits 2.
+struct BenchUsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  var message: String
+  var command: BenchCommand?
+
+  init(_ message: String, command: BenchCommand? = nil) {
+    self.message = message
+    self.command = command
+  }
+
+  var description: String {
+    let more = command.map { "weft-bench \($0.rawValue) --help" } ?? "weft-bench --help"
+    return """
+      error: \(message)
+
+      \(BenchArguments.usage(command))
+        See '\(more)' for more information.
+      """
+  }
+}
+
+/// `weft-bench`'s argument parsing and help, in the manner of swift-argument-parser: no
+/// arguments is a usage error (exit 2), `--version` prints `Weft.version`, `--help` and
+/// `help <benchmark>` print help to standard output (exit 0).
+enum BenchArguments {
+  static let names = BenchCommand.allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// Parses `arguments` (without the program name).
+  ///
+  /// `--quick` without a benchmark runs `fanout` (what `.ci/run` calls).
+  ///
+  /// - Complexity: O(arguments).
+  static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchInvocation {
+    guard let first = arguments.first else {
+      throw BenchUsageError("missing a benchmark (one of: \(names))")
+    }
+    if first == "--version" {
+      guard arguments.count == 1 else {
+        throw BenchUsageError("--version takes no other arguments, got '\(arguments[1])'")
+      }
+      return .version
+    }
+    if first == "--help" || first == "-h" { return .help(nil) }
+    if first == "help" {
+      let rest = arguments.dropFirst()
+      guard let word = rest.first else { return .help(nil) }
+      if word == "--help" || word == "-h" { return .help(.help) }
+      guard let command = BenchCommand(rawValue: word) else {
+        throw BenchUsageError("unknown benchmark '\(word)' (one of: \(names))", command: .help)
+      }
+      guard rest.count == 1 else {
+        throw BenchUsageError("help takes one benchmark, got '\(rest.last!)' too", command: .help)
+      }
+      return .help(command)
+    }
+    var command: BenchCommand?
+    var quick = false
+    var wantsHelp = false
+    for argument in arguments {
+      switch argument {
+      case "--quick": quick = true
+      case "--help", "-h": wantsHelp = true
+      default:
+        if argument.hasPrefix("-") {
+          throw BenchUsageError(
+            "unknown option '\(argument)' (options: --quick, --help, --version)", command: command)
+        }
+        guard command == nil else {
+          throw BenchUsageError(
+            "one benchmark at a time, got '\(argument)' too (use 'all' for every one)",
+            command: command)
+        }
+        guard let named = BenchCommand(rawValue: argument), named != .help else {
+          throw BenchUsageError("unknown benchmark '\(argument)' (one of: \(names))")
+        }
+        command = named
+      }
+    }
+    if wantsHelp { return .help(command) }
+    return .run(command ?? .fanout, quick: quick)
+  }
+
+  /// The `USAGE:` lines for `command`, or the overview's when `nil`.
+  static func usage(_ command: BenchCommand?) -> String {
+    guard let command else {
+      return """
+        USAGE: weft-bench <benchmark> [--quick]
+               weft-bench --version
+        """
+    }
+    return command == .help
+      ? "USAGE: weft-bench help [<benchmark>]"
+      : "USAGE: weft-bench \(command.rawValue) [--quick]"
+  }
+
+  /// The help page for `command`, or the overview when `nil`.
+  static func help(_ command: BenchCommand?) -> String {
+    guard let command else { return overview }
+    let summary =
+      switch command {
+      case .fanout:
+        """
+        Fan-out: Weft against peers at N = 1 … 100k subscribers (--quick: 1, 100, 10k), the
+        cost of idle subscribers, and heap bytes per subscription. Times in ns per commit
+        and per delivery.
+        """
+      case .persistence:
+        """
+        Persistence: WeftPersistence's Codable insert, fetch and observation against raw
+        sqlite3 calls.
+        """
+      case .all: "Runs fanout, then persistence."
+      case .profileCommit:
+        """
+        A hot loop for profilers: 2,000,000 commits (--quick: 100,000) with one synchronous
+        subscriber; prints nothing.
+        """
+      case .profileIdle:
+        """
+        A hot loop for profilers: 200,000 commits among 100,000 mostly idle subscribers;
+        prints nothing.
+        """
+      case .help: "Shows help for a benchmark (the same as `weft-bench <benchmark> --help`)."
+      }
+    let quick =
+      switch command {
+      case .fanout, .all:
+        "  --quick           Smaller sizes and fewer rounds (for CI; noisier figures).\n"
+      case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
+      case .persistence, .profileIdle:
+        "  --quick           Accepted; has no effect on this benchmark.\n"
+      case .help: ""
+      }
+    let options = quick + "  -h, --help        Show help information."
+    return """
+      OVERVIEW: \(summary)
+
+      \(usage(command))
+
+      OPTIONS:
+      \(options)
+      """
+  }
+
+  static let overview = """
+    OVERVIEW: weft-bench \(Weft.version): Weft's benchmarks, peers measured side by side in one
+    run. Build it in release: swift run -c release --package-path Tools/Benchmarks weft-bench …
+
+    \(usage(nil))
+
+    BENCHMARKS:
+      fanout            Fan-out against peers, idle-subscriber cost, memory per subscription.
+      persistence       Codable insert and fetch against raw sqlite3.
+      all               fanout, then persistence.
+      profile-commit    A hot loop for profilers: commits with one synchronous subscriber.
+      profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.
+      help              Show help for a benchmark.
+
+    OPTIONS:
+      --quick           Smaller sizes and fewer rounds; alone, it runs fanout.
+      --version         Print the version (\(Weft.version)) and exit.
+      -h, --help        Show help information.
+
+    EXIT CODES: 0 ok, 2 usage error.
+    """
+}
