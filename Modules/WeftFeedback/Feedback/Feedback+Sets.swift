@@ -19,9 +19,10 @@ extension Feedback {
   ///   - elements: the set of a state, usually a key path; the initial state counts.
   ///   - effects: the effect for one element: an async function returning the event to feed
   ///     back.
-  /// - Complexity: per reduced event, `elements` plus O(n + r) hash look-ups, n = elements in
-  ///   the new set, r = elements running before; launching or cancelling is O(1) per element
-  ///   that appeared or left.
+  /// - Complexity: per reduced event, `elements` plus one pass over the new set (a hash
+  ///   look-up per element); only when an element left, one scan of the r elements present
+  ///   before (no hashing) to find it; launching or cancelling is O(1) per element that
+  ///   appeared or left.
   /// - Note: Isolation: `elements` runs on the system's host; see `Feedback`.
   /// - Note: Allocations: one task per element that appears; none for elements that stay,
   ///   and none when the set is unchanged.
@@ -53,52 +54,28 @@ extension Feedback {
 }
 
 /// Carries out `forEach` for one feedback in one system: one launch per element present,
-/// cancelled when the element leaves.
-final class SetReactor<State: Sendable, Event: Sendable, Element: Hashable & Sendable>: Reactor<
-  State, Event
->
+/// cancelled when the element leaves. The bookkeeping is `ElementLaunches`, shared with the
+/// keyed form.
+final class SetReactor<State: Sendable, Event: Sendable, Element: Hashable & Sendable>:
+  StateReactor<State, Event, Set<Element>>
 {
-  private let elements: @Sendable (State) -> Set<Element>
   private let effect: @Sendable (Element) -> Effect<Event>
-  /// Each element of the last set, with the serial of its launch.
-  private var present: [Element: UInt64] = [:]
-  /// Launches not yet ended; only these are ever cancelled.
-  private var running: Set<UInt64> = []
-  private var lastSerial: UInt64 = 0
+  private var launches = ElementLaunches<Element, Element, Void>()
 
   init(
     elements: @escaping @Sendable (State) -> Set<Element>,
     effect: @escaping @Sendable (Element) -> Effect<Event>
   ) {
-    self.elements = elements
     self.effect = effect
+    super.init(value: elements)
   }
 
-  override func start(_ state: State, _ commands: inout EffectCommands<Event>) {
-    apply(elements(state), &commands)
-  }
+  override func ended(_ serial: UInt64) { launches.ended(serial) }
 
-  override func react(to event: Event, in state: State, _ commands: inout EffectCommands<Event>) {
-    apply(elements(state), &commands)
-  }
-
-  override func ended(_ serial: UInt64) { running.remove(serial) }
-
-  private func apply(_ next: Set<Element>, _ commands: inout EffectCommands<Event>) {
-    // Leavers first, in a stable order (by launch), so logs and tests are deterministic.
-    if present.count > next.count || present.keys.contains(where: { !next.contains($0) }) {
-      let leaving = present.filter { !next.contains($0.key) }.sorted { $0.value < $1.value }
-      for (element, serial) in leaving {
-        present[element] = nil
-        if running.remove(serial) != nil { commands.cancel(serial) }
-      }
-    }
-    guard present.count < next.count else { return }
-    for element in next where present[element] == nil {
-      lastSerial += 1
-      present[element] = lastSerial
-      running.insert(lastSerial)
-      commands.launch(lastSerial, for: element, effect(element))
-    }
+  override func apply(_ next: Set<Element>, _ commands: inout EffectCommands<Event>) {
+    launches.update(
+      next, key: { $0 }, stay: { _, _ in },
+      cancel: { serial, _ in commands.cancel(serial) },
+      launch: { serial, element in commands.launch(serial, for: element, effect(element)) })
   }
 }

@@ -41,3 +41,25 @@ class Reactor<State: Sendable, Event: Sendable> {
   /// Called when the launch `serial` of this feedback has finished.
   func ended(_ serial: UInt64) {}
 }
+
+/// A reactor whose rule depends only on one value of the state (a set, a dictionary): it
+/// applies `apply` to that value of the initial state and of every reduced state, whatever
+/// the event.
+class StateReactor<State: Sendable, Event: Sendable, Value>: Reactor<State, Event> {
+  private let value: @Sendable (State) -> Value
+
+  init(value: @escaping @Sendable (State) -> Value) { self.value = value }
+
+  override final func start(_ state: State, _ commands: inout EffectCommands<Event>) {
+    apply(value(state), &commands)
+  }
+
+  override final func react(
+    to event: Event, in state: State, _ commands: inout EffectCommands<Event>
+  ) {
+    apply(value(state), &commands)
+  }
+
+  /// Called with the value of each state, in order; subclasses answer with commands.
+  func apply(_ value: Value, _ commands: inout EffectCommands<Event>) {}
+}
