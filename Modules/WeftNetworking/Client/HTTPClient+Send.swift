@@ -5,8 +5,11 @@ extension HTTPClient {
   ///
   /// - Throws: ``NetworkError``: `.http` for a non-2xx status that the middleware did not
   ///   recover from, `.decoding` for a body that does not match `Response`, `.cancelled` when
-  ///   the calling task is cancelled (the transport call is cancelled too), and the
-  ///   transport's failures.
+  ///   the calling task is cancelled (the transport call is cancelled too), `.timeout` when an
+  ///   attempt outlasts the endpoint's timeout or ``defaultTimeout``, and the transport's
+  ///   failures — among them a body over ``responseBodyLimit`` (`.transport`, with
+  ///   ``NetworkError/transportError`` set to
+  ///   ``TransportError/responseTooLarge(limit:declaredLength:)``).
   /// - Complexity: O(m + b) per attempt, m = middleware, b = body size.
   /// - Note: Isolation: runs on the caller's task; the transport runs on its own.
   /// - Note: Allocations: see ``HTTPClient``.
@@ -61,13 +64,28 @@ extension HTTPClient {
     return (request, response, attempts.last)
   }
 
-  /// The chain as one closure: each middleware wraps the next, the transport is last.
+  /// The chain as one closure: each middleware wraps the next, the transport is last. The
+  /// transport call is bounded by the context's timeout unless a middleware already bounds it,
+  /// and by the body limit.
   private func makeChain(attempts: AttemptCounter) -> MiddlewareNext {
     let transport = self.transport
+    let limit = responseBodyLimit
     var next: MiddlewareNext = { request, context in
       attempts.record(context.attempt)
       do {
-        return try await transport.send(request)
+        guard let timeout = context.timeout, !context.timeoutIsEnforced else {
+          return try await transport.send(request, responseBodyLimit: limit)
+        }
+        let response = try await withDeadline(timeout, on: context.clock) {
+          try await transport.send(request, responseBodyLimit: limit)
+        }
+        guard let response else {
+          if Task.isCancelled { throw CancellationError() }
+          throw NetworkError(
+            .timeout(after: timeout), request: request, endpoint: context.endpoint,
+            attempt: context.attempt)
+        }
+        return response
       } catch {
         throw NetworkError.wrapping(
           error, request: request, endpoint: context.endpoint, attempt: context.attempt)
@@ -95,10 +113,12 @@ extension NetworkError {
     case let error as TransportError:
       switch error {
       case .offline: kind = .offline
-      case .timedOut: kind = .transport(message: error.description)
       case .cancelled: kind = .cancelled
-      case .cannotConnect, .connectionLost, .failed: kind = .transport(message: error.description)
+      case .timedOut, .cannotConnect, .connectionLost, .failed, .responseTooLarge:
+        kind = .transport(message: error.description)
       }
+      return NetworkError(
+        kind, request: request, endpoint: endpoint, attempt: attempt, transportError: error)
     case is CancellationError:
       kind = .cancelled
     default:

@@ -12,6 +12,9 @@ public struct RequestContext: Sendable {
   public var timeout: Duration?
   /// The clock every delay and timeout uses (a `TestClock` in tests).
   public var clock: any Clock<Duration>
+  /// Whether a middleware already bounds what follows by ``timeout`` (``TimeoutMiddleware``
+  /// sets it), so the client does not add a second timer around the transport call.
+  var timeoutIsEnforced = false
 
   /// Makes a context for attempt 1.
   public init(

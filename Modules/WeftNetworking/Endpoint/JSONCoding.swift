@@ -61,9 +61,12 @@ public struct JSONCoding: Sendable, Equatable {
       decoder.dateDecodingStrategy = .custom { decoder in
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
+        // try?: two accepted forms, tried in turn; if neither parses, the DecodingError below
+        // names the text and the expected form, which says more than either parser's error.
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
           return date
         }
+        // try?: the second accepted form; see above.
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         throw DecodingError.dataCorruptedError(
           in: container,

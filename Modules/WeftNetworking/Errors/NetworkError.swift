@@ -7,7 +7,7 @@ import Foundation
 /// do { _ = try await client.send(getUser) }
 /// catch { logger.error("\(error)") }
 /// // GET http://api.test/users/42 [GET /users/{id}, attempt 3]: HTTP 503: "overloaded" —
-/// // the server failed; retried as the retry policy allows. …
+/// // the server failed; still failing after 3 attempts (retried as the retry policy allows)
 /// ```
 ///
 /// Match on ``kind`` to decide what to do; print the error to log it.
@@ -44,32 +44,67 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
   public var url: URL
   /// The endpoint's name (`GET /users/{id}`).
   public var endpoint: String
-  /// The attempt that failed, counting from 1 (0 when the request was never sent).
+  /// The attempt that failed, counting from 1 (0 when the request was never sent). Above 1
+  /// exactly when retries ran.
   public var attempt: Int
+  /// The transport's own error behind `.offline`, `.cancelled` or `.transport`, when the
+  /// transport threw one: match it for details the kind does not carry, such as
+  /// ``TransportError/responseTooLarge(limit:declaredLength:)``.
+  ///
+  /// ```swift
+  /// if case .responseTooLarge(let limit, _)? = error.transportError { … }
+  /// ```
+  public var transportError: TransportError?
 
   /// Makes an error.
-  public init(_ kind: Kind, method: HTTPMethod, url: URL, endpoint: String, attempt: Int) {
+  public init(
+    _ kind: Kind, method: HTTPMethod, url: URL, endpoint: String, attempt: Int,
+    transportError: TransportError? = nil
+  ) {
     self.kind = kind
     self.method = method
     self.url = url
     self.endpoint = endpoint
     self.attempt = attempt
+    self.transportError = transportError
   }
 
   /// Makes an error about `request`.
-  public init(_ kind: Kind, request: HTTPRequest, endpoint: String, attempt: Int) {
-    self.init(kind, method: request.method, url: request.url, endpoint: endpoint, attempt: attempt)
+  public init(
+    _ kind: Kind, request: HTTPRequest, endpoint: String, attempt: Int,
+    transportError: TransportError? = nil
+  ) {
+    self.init(
+      kind, method: request.method, url: request.url, endpoint: endpoint, attempt: attempt,
+      transportError: transportError)
+  }
+
+  /// Whether the response body was larger than the client's limit.
+  var isResponseTooLarge: Bool {
+    if case .responseTooLarge? = transportError { return true }
+    return false
   }
 
   /// One self-contained log line: request, endpoint, attempt, what happened, how to fix it.
+  /// It says a request was retried only when it was (``attempt`` above 1).
   public var description: String {
-    "\(method) \(url.absoluteString) [\(endpoint), attempt \(attempt)]: \(kind.explanation)"
+    "\(method) \(url.absoluteString) [\(endpoint), attempt \(attempt)]: \(explanation)"
+  }
+
+  /// What happened and what to do about it.
+  private var explanation: String {
+    if case .responseTooLarge? = transportError, case .transport(let message) = kind {
+      return "\(message) — raise HTTPClient.responseBodyLimit if such a body is expected, "
+        + "or ask the server for less (a page, a range)"
+    }
+    return kind.explanation(attempt: attempt)
   }
 }
 
 extension NetworkError.Kind {
-  /// What happened and what to do about it.
-  var explanation: String {
+  /// What happened and what to do about it, for a failure at `attempt` (retries ran exactly
+  /// when it is above 1).
+  func explanation(attempt: Int) -> String {
     switch self {
     case .offline:
       "offline: the device has no network path — queue the work and retry when "
@@ -81,7 +116,7 @@ extension NetworkError.Kind {
       "cancelled: the calling task was cancelled and the transport call with it — nothing to "
         + "fix unless the cancellation was unexpected"
     case .http(let status, let excerpt):
-      "HTTP \(status): \"\(excerpt)\" — \(Self.hint(for: status))"
+      "HTTP \(status): \"\(excerpt)\" — \(Self.hint(for: status, attempt: attempt))"
     case .decoding(let path, let message):
       "the response did not decode at \(path.isEmpty ? "the root" : path): \(message) — "
         + "check the response type against what the server sends, and the date strategy"
@@ -94,14 +129,24 @@ extension NetworkError.Kind {
     }
   }
 
-  private static func hint(for status: Int) -> String {
+  private static func hint(for status: Int, attempt: Int) -> String {
     switch status {
     case 401: "unauthorized even after a token refresh: sign in again"
     case 403: "forbidden: the account lacks the permission"
     case 404: "not found: check the path and the identifiers in it"
-    case 429: "rate limited: retried as Retry-After allowed; slow down the caller"
+    case 429 where attempt > 1:
+      "rate limited: still limited after \(attempt) attempts (retried as Retry-After "
+        + "allowed); slow down the caller"
+    case 429:
+      "rate limited: not retried (no RetryMiddleware, a request that is not retry-safe, or a "
+        + "Retry-After past the policy's limit); slow down the caller"
     case 400..<500: "the server refused the request: check its parameters and body"
-    case 500..<600: "the server failed; retried as the retry policy allows"
+    case 500..<600 where attempt > 1:
+      "the server failed; still failing after \(attempt) attempts (retried as the retry "
+        + "policy allows)"
+    case 500..<600:
+      "the server failed; not retried (no RetryMiddleware, a request that is not retry-safe, "
+        + "or a status the policy does not retry) — try again later"
     default: "unexpected status"
     }
   }

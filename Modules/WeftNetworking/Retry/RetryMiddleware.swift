@@ -2,7 +2,8 @@ import WeftCore
 
 /// Retries failed attempts of retry-safe requests (idempotent methods, or any request with
 /// an `Idempotency-Key`) with exponential backoff and full jitter, honouring `Retry-After`.
-/// Requests that are not retry-safe are sent exactly once.
+/// Requests that are not retry-safe are sent exactly once, and a response body over the
+/// client's ``HTTPClient/responseBodyLimit`` is never retried.
 ///
 /// ```swift
 /// RetryMiddleware(policy: RetryPolicy(maxAttempts: 4), seed: 42)
@@ -46,7 +47,10 @@ public struct RetryMiddleware: Middleware {
         let wrapped = NetworkError.wrapping(
           error, request: request, endpoint: context.endpoint, attempt: context.attempt)
         outcome = .failure(wrapped)
-        action = Task.isCancelled ? .finish : machine.attemptFinished(.failure(wrapped.kind))
+        // A body over the client's limit would be over it again: never worth a retry.
+        action =
+          Task.isCancelled || wrapped.isResponseTooLarge
+          ? .finish : machine.attemptFinished(.failure(wrapped.kind))
       }
       switch action {
       case .finish:

@@ -14,16 +14,23 @@ import FoundationNetworking
 /// ```
 ///
 /// Cancelling the calling task cancels the `URLSessionDataTask`. URLSession's own timeout is
-/// set long (`resourceTimeout`, 5 minutes by default); per-attempt timeouts belong to
-/// ``TimeoutMiddleware``, on the client's clock.
+/// set long (`resourceTimeout`, 5 minutes by default); per-attempt timeouts belong to the
+/// client (``HTTPClient/defaultTimeout``), on the client's clock.
 ///
-/// - Complexity: one data task per request; the body is held in memory whole.
-/// - Note: Isolation: thread-safe; URLSession calls back on its own queue, which resumes
-///   the caller.
-/// - Note: Allocations: the `URLRequest`, the data task and the body.
+/// The body is received through a session delegate, so a body limit
+/// (``send(_:responseBodyLimit:)``, which ``HTTPClient`` uses) is enforced as the bytes
+/// arrive: a `Content-Length` above the limit is refused before any of the body is read,
+/// and a body without one (chunked) fails as soon as the bytes received pass the limit. The
+/// caller is resumed at once and the data task cancelled; bytes libcurl delivers before the
+/// cancellation lands are dropped, not kept.
+///
+/// - Complexity: one data task per request; the body is held in memory whole, up to the
+///   limit.
+/// - Note: Isolation: thread-safe; the session's delegate queue resumes the caller.
+/// - Note: Allocations: the `URLRequest`, the data task, one registry entry and the body.
 public final class URLSessionTransport: Transport {
   private let session: URLSession
-  private let ownsSession: Bool
+  private let exchanges: ExchangeRegistry
   private let resourceTimeout: TimeInterval
 
   /// Makes a transport with its own ephemeral session (no cookies or cache on disk).
@@ -31,23 +38,45 @@ public final class URLSessionTransport: Transport {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForResource = resourceTimeout.seconds
     configuration.timeoutIntervalForRequest = resourceTimeout.seconds
-    self.session = URLSession(configuration: configuration)
-    self.ownsSession = true
+    self.exchanges = ExchangeRegistry()
+    self.session = URLSession(
+      configuration: configuration, delegate: exchanges, delegateQueue: nil)
     self.resourceTimeout = resourceTimeout.seconds
   }
 
-  /// Makes a transport over an existing session, which the caller keeps owning.
+  /// Makes a transport with `session`'s configuration (headers, cookie storage, cache,
+  /// proxies, timeouts).
+  ///
+  /// > Note: The transport makes its own session from that configuration, because the body
+  /// > limit needs the transport's delegate; `session` itself is not used, and its delegate
+  /// > (if any) is not called. The caller keeps owning `session`.
   public init(session: URLSession, resourceTimeout: Duration = .seconds(300)) {
-    self.session = session
-    self.ownsSession = false
+    self.exchanges = ExchangeRegistry()
+    self.session = URLSession(
+      configuration: session.configuration, delegate: exchanges, delegateQueue: nil)
     self.resourceTimeout = resourceTimeout.seconds
   }
 
   deinit {
-    if ownsSession { session.finishTasksAndInvalidate() }
+    // The session holds its delegate until it is invalidated.
+    session.finishTasksAndInvalidate()
   }
 
+  /// Sends `request` with no body limit.
+  ///
+  /// - Throws: ``TransportError`` when no response arrives.
+  /// - Complexity: one data task; the body is held in memory whole.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await send(request, responseBodyLimit: .max)
+  }
+
+  /// Sends `request`, refusing a body larger than `responseBodyLimit` bytes while it
+  /// arrives (see the type's discussion).
+  ///
+  /// - Throws: ``TransportError``; ``TransportError/responseTooLarge(limit:declaredLength:)``
+  ///   past the limit.
+  /// - Complexity: one data task; O(b) to collect the body, b ≤ `responseBodyLimit`.
+  public func send(_ request: HTTPRequest, responseBodyLimit: Int) async throws -> HTTPResponse {
     var urlRequest = URLRequest(url: request.url, timeoutInterval: resourceTimeout)
     urlRequest.httpMethod = request.method.rawValue
     for field in request.headers {
@@ -55,31 +84,118 @@ public final class URLSessionTransport: Transport {
     }
     urlRequest.httpBody = request.body
     let handle = DataTaskHandle()
+    let session = self.session
+    let exchanges = self.exchanges
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          continuation.resume(with: Self.result(data: data, response: response, error: error))
-        }
+        let task = session.dataTask(with: urlRequest)
+        // Registered before the task starts, so no callback can miss it.
+        exchanges.register(task, limit: max(0, responseBodyLimit), continuation: continuation)
         handle.start(task)
       }
     } onCancel: {
       handle.cancel()
     }
   }
+}
 
-  private static func result(
-    data: Data?, response: URLResponse?, error: (any Error)?
-  ) -> Result<HTTPResponse, any Error> {
-    if let error { return .failure(TransportError(error)) }
-    guard let http = response as? HTTPURLResponse else {
-      return .failure(
-        TransportError.failed("the response is not HTTP: \(String(describing: response))"))
+/// The session delegate: collects each data task's response and body, enforces its limit,
+/// and resumes its caller exactly once.
+///
+/// `NSObject` subclasses may be `Sendable` when final with only `let` properties of
+/// `Sendable` types; the one mutable state is inside `Locked`.
+private final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
+  private struct Exchange {
+    var continuation: CheckedContinuation<HTTPResponse, any Error>
+    var limit: Int
+    var response: HTTPURLResponse?
+    var body = Data()
+  }
+
+  private let exchanges = Locked<[Int: Exchange]>([:])
+
+  func register(
+    _ task: URLSessionDataTask, limit: Int,
+    continuation: CheckedContinuation<HTTPResponse, any Error>
+  ) {
+    exchanges.withLock {
+      $0[task.taskIdentifier] = Exchange(continuation: continuation, limit: limit)
+    }
+  }
+
+  /// Removes the task's exchange and resumes its caller with `result`; later callbacks for
+  /// the task find nothing and do nothing.
+  private func finish(_ task: URLSessionTask, with result: Result<HTTPResponse, any Error>) {
+    let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    exchange?.continuation.resume(with: result)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let declared = response.expectedContentLength
+    let refusedLimit = exchanges.withLock { all -> Int? in
+      guard var exchange = all[dataTask.taskIdentifier] else { return nil }
+      if declared > exchange.limit { return exchange.limit }
+      exchange.response = response as? HTTPURLResponse
+      if declared > 0 { exchange.body.reserveCapacity(Int(declared)) }
+      all[dataTask.taskIdentifier] = exchange
+      return nil
+    }
+    guard let refusedLimit else {
+      completionHandler(.allow)
+      return
+    }
+    finish(
+      dataTask,
+      with: .failure(
+        TransportError.responseTooLarge(limit: refusedLimit, declaredLength: Int(declared))))
+    completionHandler(.cancel)
+    // FoundationNetworking keeps reading after a `.cancel` disposition (a 1 GiB body was
+    // read to the end in a test); cancelling the task is what closes the connection.
+    dataTask.cancel()
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let passedLimit = exchanges.withLock { all -> Int? in
+      guard let index = all.index(forKey: dataTask.taskIdentifier) else { return nil }
+      let limit = all.values[index].limit
+      guard all.values[index].body.count + data.count <= limit else { return limit }
+      all.values[index].body.append(data)  // in place: the body has one owner
+      return nil
+    }
+    guard let passedLimit else { return }
+    finish(
+      dataTask,
+      with: .failure(TransportError.responseTooLarge(limit: passedLimit, declaredLength: nil)))
+    dataTask.cancel()
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let exchange = exchanges.withLock { $0[task.taskIdentifier] }
+    guard let exchange else { return }
+    if let error {
+      finish(task, with: .failure(TransportError(error)))
+      return
+    }
+    guard let http = exchange.response ?? task.response as? HTTPURLResponse else {
+      finish(
+        task,
+        with: .failure(
+          TransportError.failed(
+            "the response is not HTTP: \(String(describing: task.response))")))
+      return
     }
     var headers = HTTPHeaders()
     for (name, value) in http.allHeaderFields {
       headers["\(name)"] = "\(value)"
     }
-    return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+    finish(
+      task,
+      with: .success(HTTPResponse(status: http.statusCode, headers: headers, body: exchange.body)))
   }
 }
 

@@ -17,6 +17,37 @@ public protocol Transport: Sendable {
   ///
   /// - Throws: ``TransportError`` (or `CancellationError`) when no response arrives.
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+  /// Sends `request` and returns the response, refusing a body larger than
+  /// `responseBodyLimit` bytes with ``TransportError/responseTooLarge(limit:declaredLength:)``.
+  ///
+  /// ``HTTPClient`` calls this one. A transport that reads from the network should stop
+  /// reading once the limit is passed (``URLSessionTransport`` refuses a larger
+  /// `Content-Length` before the body and counts bytes as they arrive); the default
+  /// implementation calls ``send(_:)`` and checks the whole body afterwards, which suits
+  /// in-process transports whose bodies already exist.
+  ///
+  /// - Throws: ``TransportError`` (or `CancellationError`).
+  /// - Complexity: as ``send(_:)``; the default adds an O(1) size check.
+  /// - Note: Isolation: as ``send(_:)``.
+  /// - Note: Allocations: as ``send(_:)``; at most `responseBodyLimit` bytes of body for a
+  ///   streaming implementation.
+  func send(_ request: HTTPRequest, responseBodyLimit: Int) async throws -> HTTPResponse
+}
+
+extension Transport {
+  /// Calls ``send(_:)`` and fails if the body it returns is larger than `responseBodyLimit`.
+  ///
+  /// - Complexity: as ``send(_:)`` plus O(1).
+  /// - Note: Isolation: as ``send(_:)``.
+  /// - Note: Allocations: the whole body, before the check (see the requirement).
+  public func send(_ request: HTTPRequest, responseBodyLimit: Int) async throws -> HTTPResponse {
+    let response = try await send(request)
+    guard response.body.count <= responseBodyLimit else {
+      throw TransportError.responseTooLarge(limit: responseBodyLimit, declaredLength: nil)
+    }
+    return response
+  }
 }
 
 /// Why a transport produced no response.
@@ -37,6 +68,11 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
   case connectionLost(String)
   /// Any other failure.
   case failed(String)
+  /// The response body is larger than the client's limit (``HTTPClient/responseBodyLimit``):
+  /// `declaredLength` is the `Content-Length` that announced it, or `nil` when the bytes that
+  /// arrived passed the limit. The transport stopped reading there; nothing past the limit is
+  /// held.
+  case responseTooLarge(limit: Int, declaredLength: Int?)
 
   public var description: String {
     switch self {
@@ -46,6 +82,19 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case .cannotConnect(let message): "cannot connect to the server (\(message))"
     case .connectionLost(let message): "the connection was lost (\(message))"
     case .failed(let message): message
+    case .responseTooLarge(let limit, let declared?):
+      "the response body is larger than the limit of \(byteCount(limit)): its Content-Length "
+        + "is \(byteCount(declared)); the body was not read"
+    case .responseTooLarge(let limit, nil):
+      "the response body is larger than the limit of \(byteCount(limit)): more than that "
+        + "arrived"
     }
   }
+}
+
+/// `bytes` for a message: whole mebibytes as `16 MiB`, anything else as `1500 bytes`.
+func byteCount(_ bytes: Int) -> String {
+  let mebibyte = 1024 * 1024
+  if bytes >= mebibyte && bytes % mebibyte == 0 { return "\(bytes / mebibyte) MiB" }
+  return bytes == 1 ? "1 byte" : "\(bytes) bytes"
 }

@@ -1,11 +1,18 @@
 import CSQLite
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Record operations, shared by `ReadContext` and `Transaction`.
 extension Connection {
   func layout<R: PersistableRecord>(for type: R.Type) -> RecordLayout {
     let key = ObjectIdentifier(type)
     if let layout = layouts[key] { return layout }
-    let layout = RecordLayout(table: R.tableName, idColumn: R.idColumn)
+    let layout = RecordLayout(
+      table: R.tableName, idColumn: R.idColumn, idIsUUID: R.ID.self == UUID.self)
     layouts[key] = layout
     return layout
   }
@@ -16,11 +23,14 @@ extension Connection {
 
   // MARK: Writing
 
-  /// Inserts `record`, or updates the row with its id in place.
+  /// Inserts `record`, or updates the row with its id in place. A UUID id also finds a row
+  /// stored under its lower-case form, and gives it the canonical id first.
   ///
-  /// - Complexity: O(f + log n), f = fields, n = rows (the primary-key lookup).
+  /// - Complexity: O(f + log n), f = fields, n = rows (the primary-key lookup; one more for
+  ///   a UUID id).
   func save<R: PersistableRecord>(_ record: R) throws {
     let layout = layout(for: R.self)
+    if layout.idIsUUID { try canonicalizeID(record.id, layout) }
     if let (statement, upsert) = layout.upsert {
       sqlite3_reset(statement.handle)
       encoder.beginBinding(statement, upsert)
@@ -67,6 +77,21 @@ extension Connection {
     _ = try step(statement, context)
   }
 
+  /// Renames a row stored under the lower-case form of the UUID `id` to the canonical form.
+  private func canonicalizeID<ID: Encodable>(_ id: ID, _ layout: RecordLayout) throws {
+    let statement: Statement
+    if let cached = layout.canonicalizeID {
+      statement = cached
+    } else {
+      statement = try prepare(layout.canonicalizeIDSQL, table: layout.table)
+      layout.canonicalizeID = statement
+    }
+    let context = self.context(table: layout.table, id: recordIDText(id))
+    try start(statement, try idArguments(id, layout), context)
+    defer { sqlite3_reset(statement.handle) }
+    _ = try step(statement, context)
+  }
+
   private func encode<R: PersistableRecord>(_ record: R, into layout: RecordLayout) throws {
     do {
       try record.encode(to: encoder)
@@ -79,7 +104,8 @@ extension Connection {
     }
   }
 
-  /// Deletes the record with `id`; returns whether one existed.
+  /// Deletes the record with `id` (for a UUID id: in either case); returns whether one
+  /// existed.
   ///
   /// - Complexity: O(log n), n = rows.
   func delete<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> Bool {
@@ -89,12 +115,11 @@ extension Connection {
       statement = cached
     } else {
       statement = try prepare(
-        "DELETE FROM \(layout.quotedTable) WHERE \(SQLBuilder.quote(layout.idColumn)) = ?1",
-        table: layout.table)
+        "DELETE FROM \(layout.quotedTable)" + layout.idCondition, table: layout.table)
       layout.deleteByID = statement
     }
     let context = self.context(table: layout.table, id: recordIDText(id))
-    try start(statement, [try encodeID(id, layout)], context)
+    try start(statement, try idArguments(id, layout), context)
     defer { sqlite3_reset(statement.handle) }
     _ = try step(statement, context)
     return sqlite3_changes64(handle) > 0
@@ -118,7 +143,7 @@ extension Connection {
 
   // MARK: Reading
 
-  /// The record with `id`, or `nil`.
+  /// The record with `id`, or `nil`. A UUID id matches its canonical and lower-case text.
   ///
   /// - Complexity: O(log n + f), n = rows, f = fields.
   func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
@@ -128,13 +153,12 @@ extension Connection {
       statement = cached
     } else {
       statement = try prepare(
-        "SELECT * FROM \(layout.quotedTable) WHERE \(SQLBuilder.quote(layout.idColumn)) = ?1",
-        table: layout.table)
+        "SELECT * FROM \(layout.quotedTable)" + layout.idCondition, table: layout.table)
       layout.selectByID = statement
     }
     noteRead(layout.table)
     let context = self.context(table: layout.table, id: recordIDText(id))
-    try start(statement, [try encodeID(id, layout)], context)
+    try start(statement, try idArguments(id, layout), context)
     defer { sqlite3_reset(statement.handle) }
     guard try step(statement, context) else { return nil }
     return try decodeRow(R.self, statement.rowDecoder)
@@ -198,9 +222,16 @@ extension Connection {
     }
   }
 
-  private func encodeID<ID: Encodable>(_ id: ID, _ layout: RecordLayout) throws -> DatabaseValue {
+  /// The parameters of `layout.idCondition`: the encoded id, or a UUID's canonical and
+  /// lower-case text.
+  private func idArguments<ID: Encodable>(
+    _ id: ID, _ layout: RecordLayout
+  ) throws
+    -> [DatabaseValue]
+  {
+    if layout.idIsUUID, let forms = UUIDForms.of(id) { return [forms.canonical, forms.lower] }
     do {
-      return try ColumnValue.encode(id, codingPath: [])
+      return [try ColumnValue.encode(id, codingPath: [])]
     } catch {
       throw PersistenceError(encoding: error, table: layout.table)
     }

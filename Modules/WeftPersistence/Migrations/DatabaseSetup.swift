@@ -1,8 +1,8 @@
 import CSQLite
 
 /// The steps of opening a database, in the order that keeps a file we must not touch
-/// untouched: read and validate first, refuse a newer schema, and only then switch to WAL,
-/// create the outbox and run migrations.
+/// untouched: read and validate first, refuse a newer schema or another app's tables, and
+/// only then switch to WAL, create the outbox and run migrations.
 struct DatabaseSetup {
   let connection: Connection
   let configuration: Database.Configuration
@@ -19,11 +19,13 @@ struct DatabaseSetup {
     if version > migrations.count {
       throw PersistenceError.newerSchema(path: path, found: version, latestKnown: migrations.count)
     }
+    // Every refusal comes before the first write, so a refused file keeps every byte: the
+    // journal-mode switch below rewrites the header and creates the -wal and -shm files.
+    if version == 0, !migrations.isEmpty { try refuseForeignTables() }
     if sqlite3_db_readonly(connection.handle, "main") == 1 {
       throw PersistenceError.readOnlyLocation(path: path)
     }
     try configure()
-    if version == 0, !migrations.isEmpty { try refuseForeignTables() }
     try connection.write({ tx in try OutboxSchema.install(in: tx) }, environment: environment)
     return try migrate(from: version, migrations)
   }

@@ -2,7 +2,8 @@
 /// `?2`, …) and every identifier checked and quoted.
 ///
 /// Values never reach the SQL text, so no input can change a statement's meaning, and the
-/// text depends only on the predicate's shape: one cached statement serves every value.
+/// text depends only on the predicate's shape (a UUID value counts as two parameters: its
+/// canonical and lower-case text): one cached statement serves every value.
 struct SQLBuilder {
   let table: String
   private(set) var sql = ""
@@ -64,6 +65,10 @@ struct SQLBuilder {
   mutating func append(_ node: RecordPredicate.Node) throws {
     switch node {
     case .compare(let field, let comparison, let value):
+      if let forms = UUIDForms.of(value), comparison == .equal || comparison == .notEqual {
+        try appendUUIDComparison(field, equal: comparison == .equal, forms)
+        return
+      }
       sql += try column(field) + " \(comparison.rawValue) "
       try bind(encoding: value, field: field)
     case .isNull(let field, let negated):
@@ -77,7 +82,13 @@ struct SQLBuilder {
       sql += try column(field) + " IN ("
       for (offset, value) in values.enumerated() {
         if offset > 0 { sql += ", " }
-        try bind(encoding: value, field: field)
+        if let forms = UUIDForms.of(value) {
+          bind(forms.canonical)
+          sql += ", "
+          bind(forms.lower)
+        } else {
+          try bind(encoding: value, field: field)
+        }
       }
       sql += ")"
     case .contains(let field, let substring):
@@ -91,9 +102,18 @@ struct SQLBuilder {
     case .containsElement(let field, let element):
       // Qualified: json_each has its own `id`, `key`, `value` … columns.
       let column = Self.quote(table) + "." + (try column(field))
-      sql += "EXISTS (SELECT 1 FROM json_each(\(column)) WHERE json_each.value = "
-      try bind(encoding: element, field: field)
-      sql += ")"
+      sql += "EXISTS (SELECT 1 FROM json_each(\(column)) WHERE json_each.value "
+      if let forms = UUIDForms.of(element) {
+        sql += "IN ("
+        bind(forms.canonical)
+        sql += ", "
+        bind(forms.lower)
+        sql += "))"
+      } else {
+        sql += "= "
+        try bind(encoding: element, field: field)
+        sql += ")"
+      }
     case .and(let left, let right):
       sql += "("
       try append(left)
@@ -112,6 +132,22 @@ struct SQLBuilder {
       sql += ")"
     case .constant(let value):
       sql += value ? "1" : "0"
+    }
+  }
+
+  /// A UUID equals the field when the field holds its canonical or its lower-case text
+  /// (`IN`, which an index still serves); it differs when the field holds neither (`IS NOT`,
+  /// so a NULL field differs, as `!=` promises).
+  private mutating func appendUUIDComparison(
+    _ field: Field, equal: Bool, _ forms: (canonical: DatabaseValue, lower: DatabaseValue)
+  ) throws {
+    let column = try column(field)
+    if equal {
+      sql += column + " IN (" + placeholder(forms.canonical) + ", "
+      sql += placeholder(forms.lower) + ")"
+    } else {
+      sql += "(" + column + " IS NOT " + placeholder(forms.canonical) + " AND " + column
+      sql += " IS NOT " + placeholder(forms.lower) + ")"
     }
   }
 

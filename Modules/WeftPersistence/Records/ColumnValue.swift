@@ -7,8 +7,9 @@ import Foundation
 /// Maps one field value to one column value and back — the rules every record field,
 /// predicate value and record id follow, so a value compares equal to itself once stored.
 ///
-/// Order of the rules: `DatabaseValue` as is; `Date` as REAL seconds since 1970; `UUID` and
-/// `URL` as TEXT; `Data` as BLOB; a value that encodes through a single-value container
+/// Order of the rules: `DatabaseValue` as is; `Date` as REAL seconds since 1970; `UUID` as
+/// upper-case TEXT (its one canonical form, see ``UUIDForms``; any case is read); `URL` as
+/// TEXT; `Data` as BLOB; a value that encodes through a single-value container
 /// (numbers, strings, `Bool`, optionals, raw-value enums, wrappers) as that value; anything
 /// else (structs, arrays, dictionaries, enums with payloads) as JSON TEXT.
 enum ColumnValue {
@@ -66,6 +67,26 @@ enum ColumnValue {
       let bytes = try reader.jsonBytes()
       return try JSONDecoder().decode(T.self, from: Data(bytes))
     }
+  }
+}
+
+/// The text forms a stored UUID is matched in.
+///
+/// Weft writes one canonical form, upper case — what Foundation's `uuidString` and UUID's
+/// `Codable` produce, and so what every file and server payload Weft has ever written holds
+/// (lower case would have forced a rewrite of every stored id and outbox entry). Other
+/// writers (RFC 4122 output, JavaScript, PostgreSQL, the `sqlite3` shell) often write lower
+/// case, so lookups by a UUID also match its lower-case form; both forms are equality tests,
+/// so an index on the column still serves them.
+///
+/// - Complexity: O(1).
+/// - Note: Allocations: two 36-byte strings when `value` is a UUID; none otherwise.
+enum UUIDForms {
+  /// The canonical (upper-case) and lower-case text of `value` when it is a `UUID`.
+  static func of(_ value: Any) -> (canonical: DatabaseValue, lower: DatabaseValue)? {
+    guard let uuid = value as? UUID else { return nil }
+    let canonical = uuid.uuidString
+    return (.text(canonical), .text(canonical.lowercased()))
   }
 }
 

@@ -20,14 +20,37 @@ final class RecordLayout {
   let table: String
   let quotedTable: String
   let idColumn: String
+  /// Whether the id is a `UUID`: lookups by id then match its canonical (upper-case) and
+  /// lower-case text, and a save first renames a lower-case row to the canonical id.
+  let idIsUUID: Bool
   var upsert: (statement: Statement, layout: Upsert)?
   var selectByID: Statement?
   var deleteByID: Statement?
+  var canonicalizeID: Statement?
 
-  init(table: String, idColumn: String) {
+  init(table: String, idColumn: String, idIsUUID: Bool) {
     self.table = table
     self.quotedTable = SQLBuilder.quote(table)
     self.idColumn = idColumn
+    self.idIsUUID = idIsUUID
+  }
+
+  /// ` WHERE "id" = ?1`, or ` WHERE "id" IN (?1, ?2)` (canonical, lower case) for UUID ids —
+  /// two equality probes of the primary-key index.
+  var idCondition: String {
+    let column = SQLBuilder.quote(idColumn)
+    return idIsUUID ? " WHERE \(column) IN (?1, ?2)" : " WHERE \(column) = ?1"
+  }
+
+  /// Gives a row stored under the lower-case form of a UUID id (?2) the canonical id (?1),
+  /// so the upsert that follows updates it rather than inserting a second row. `OR IGNORE`:
+  /// if a canonical row exists too (two rows written before), both are left as they are and
+  /// the upsert updates the canonical one. The `COLLATE BINARY` test keeps a column declared
+  /// `COLLATE NOCASE` from rewriting a row that is already canonical.
+  var canonicalizeIDSQL: String {
+    let column = SQLBuilder.quote(idColumn)
+    return "UPDATE OR IGNORE \(quotedTable) SET \(column) = ?1 WHERE \(column) = ?2 "
+      + "AND \(column) <> ?1 COLLATE BINARY"
   }
 
   /// `INSERT INTO "t" ("a", "b") VALUES (?1, ?2) ON CONFLICT ("id") DO UPDATE SET
@@ -47,6 +70,8 @@ final class RecordLayout {
 
 /// The id as text, for messages and the outbox: `42`, `"A1B2…"` without quotes.
 func recordIDText<ID: Encodable>(_ id: ID) -> String {
+  // try?: only text for a message or the outbox; an id that cannot be encoded falls back to
+  // its description, and the operation itself reports the encoding error.
   switch try? ColumnValue.encode(id) {
   case .integer(let value): String(value)
   case .real(let value): String(value)

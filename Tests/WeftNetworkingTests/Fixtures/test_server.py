@@ -13,6 +13,14 @@ Routes (HTTP):
     GET  /large?bytes=B      -> 200 with B bytes (a repeating pattern)
     POST /echo               -> 200 with the request body
     GET  /count?key=K        -> 200 {"calls": n} how many /flaky calls K received
+    GET  /stream?key=K&chunk=C&delay_ms=D&bytes=B
+                             -> 200, chunked (no Content-Length): C-byte chunks every D ms
+                                until B bytes (default 1 GiB) or until the client goes away
+    GET  /declared?key=K&bytes=B&chunk=C&delay_ms=D
+                             -> 200 with Content-Length B, the body sent in C-byte pieces
+                                every D ms until done or until the client goes away
+    GET  /sent?key=K         -> 200 {"bytes": n, "closed": bool}: what /stream or /declared
+                                sent for K, and whether that response has ended
 
 WebSocket (/ on the ws port): echoes text frames, answers pings, closes on close.
 
@@ -33,6 +41,8 @@ from urllib.parse import parse_qs, urlparse
 
 COUNTS = {}
 COUNTS_LOCK = threading.Lock()
+SENT = {}
+PATTERN = b"0123456789abcdef"
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -76,6 +86,14 @@ class Handler(BaseHTTPRequestHandler):
         elif url.path == "/slow":
             time.sleep(int(query.get("ms", "1000")) / 1000)
             self.reply(200, b'{"slow": true}')
+        elif url.path == "/stream":
+            self.stream(query, chunked=True)
+        elif url.path == "/declared":
+            self.stream(query, chunked=False)
+        elif url.path == "/sent":
+            with COUNTS_LOCK:
+                sent = SENT.get(query.get("key", ""), {"bytes": 0, "closed": False})
+            self.reply(200, json.dumps(sent).encode())
         elif url.path == "/large":
             size = int(query.get("bytes", "1048576"))
             pattern = b"0123456789abcdef"
@@ -83,6 +101,43 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, body, "application/octet-stream")
         else:
             self.reply(404, ("no route %s" % url.path).encode(), "text/plain")
+
+    def stream(self, query, chunked):
+        key = query.get("key", "")
+        total = int(query.get("bytes", str(1 << 30)))
+        chunk = int(query.get("chunk", "65536"))
+        delay = int(query.get("delay_ms", "1")) / 1000
+        piece = (PATTERN * (chunk // len(PATTERN) + 1))[:chunk]
+        sent = 0
+
+        def record(closed):
+            with COUNTS_LOCK:
+                SENT[key] = {"bytes": sent, "closed": closed}
+
+        record(False)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(total))
+        self.end_headers()
+        try:
+            while sent < total:
+                data = piece[: min(chunk, total - sent)]
+                if chunked:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+                else:
+                    self.wfile.write(data)
+                sent += len(data)
+                record(False)
+                time.sleep(delay)
+            if chunked:
+                self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+        finally:
+            record(True)
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))

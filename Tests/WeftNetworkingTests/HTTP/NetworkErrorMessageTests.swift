@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftCore
 
 @testable import WeftNetworking
 
@@ -38,7 +39,8 @@ struct NetworkErrorMessageTests {
       ),
       (
         .http(status: 503, bodyExcerpt: "overloaded"),
-        "HTTP 503: \"overloaded\" — the server failed; retried as the retry policy allows"
+        "HTTP 503: \"overloaded\" — the server failed; still failing after 3 attempts "
+          + "(retried as the retry policy allows)"
       ),
       (
         .decoding(codingPath: "items[2].createdAt", message: "expected a number"),
@@ -63,5 +65,58 @@ struct NetworkErrorMessageTests {
       #expect(error(kind) == prefix + text)
       #expect(!error(kind).contains("\n"))
     }
+  }
+
+  @Test func aFirstAttemptNeverClaimsARetry() {
+    func firstAttempt(_ kind: NetworkError.Kind) -> String {
+      NetworkError(
+        kind, method: .post, url: URL(string: "https://api.test/users")!,
+        endpoint: "POST /users", attempt: 1
+      ).description
+    }
+    let prefix = "POST https://api.test/users [POST /users, attempt 1]: "
+    #expect(
+      firstAttempt(.http(status: 503, bodyExcerpt: "overloaded"))
+        == prefix + "HTTP 503: \"overloaded\" — the server failed; not retried (no "
+        + "RetryMiddleware, a request that is not retry-safe, or a status the policy does not "
+        + "retry) — try again later")
+    #expect(
+      firstAttempt(.http(status: 429, bodyExcerpt: "slow down"))
+        == prefix + "HTTP 429: \"slow down\" — rate limited: not retried (no RetryMiddleware, "
+        + "a request that is not retry-safe, or a Retry-After past the policy's limit); slow "
+        + "down the caller")
+    #expect(
+      error(.http(status: 429, bodyExcerpt: "slow down"))
+        == self.prefix + "HTTP 429: \"slow down\" — rate limited: still limited after 3 "
+        + "attempts (retried as Retry-After allowed); slow down the caller")
+  }
+
+  @Test func aServerErrorWithoutRetriesSaysItWasNotRetried() async throws {
+    let clock = TestClock()
+    let backend = SimulatedTransport(clock: clock)
+    backend.route(.get, "/users/{id}") { _ in try .json(User(id: 1, name: "Ada")) }
+    backend.inject(.serverError(status: 503), times: 1)
+    let client = makeClient(backend, clock: clock)
+    let error = try #require(
+      await networkError { try await client.send(Endpoint<User>(.get, "/users/1")) })
+    #expect(error.attempt == 1)
+    #expect(backend.requestCount == 1)
+    #expect(error.description.contains("not retried"))
+    #expect(!error.description.contains("retried as"))
+  }
+
+  @Test func aServerErrorAfterRetriesSaysHowManyAttempts() async throws {
+    let clock = TestClock()
+    let backend = SimulatedTransport(clock: clock)
+    backend.route(.get, "/users/{id}") { _ in try .json(User(id: 1, name: "Ada")) }
+    backend.inject(.serverError(status: 503), times: 2)
+    let client = makeClient(
+      backend, clock: clock,
+      middleware: [RetryMiddleware(policy: RetryPolicy(maxAttempts: 2, baseDelay: .zero))])
+    let error = try #require(
+      await networkError { try await client.send(Endpoint<User>(.get, "/users/1")) })
+    #expect(error.attempt == 2)
+    #expect(backend.requestCount == 2)
+    #expect(error.description.contains("still failing after 2 attempts"))
   }
 }

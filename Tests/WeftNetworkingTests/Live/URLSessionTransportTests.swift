@@ -124,3 +124,24 @@ struct URLSessionTransportTests {
     }
   }
 }
+
+/// `HTTPClient.defaultTimeout` against the real transport, with no middleware at all.
+@Suite("The client's own timeout against a loopback server")
+struct LiveDefaultTimeoutTests {
+  @Test func aSlowServerTimesOutWithoutAnyMiddleware() async throws {
+    try await withLoopbackServer { server in
+      let client = HTTPClient(
+        baseURL: server.baseURL, transport: URLSessionTransport(),
+        defaultTimeout: .milliseconds(300))
+      let clock = ContinuousClock()
+      let start = clock.now
+      let error = try #require(
+        await networkError {
+          try await client.send(
+            Endpoint<NoContent>(.get, "/slow", query: [QueryItem("ms", "5000")]))
+        })
+      #expect(error.kind == .timeout(after: .milliseconds(300)))
+      #expect(clock.now - start < .seconds(4))  // did not wait for the server's 5 s
+    }
+  }
+}
