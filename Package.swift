@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "WeftCore", targets: ["WeftCore"]),
     .library(name: "WeftContexts", targets: ["WeftContexts"]),
     .library(name: "WeftFeedback", targets: ["WeftFeedback"]),
+    .library(name: "WeftObservation", targets: ["WeftObservation"]),
     .library(name: "WeftPersistence", targets: ["WeftPersistence"]),
     .library(name: "WeftNetworking", targets: ["WeftNetworking"]),
     .library(name: "HealthDomain", targets: ["HealthDomain"]),
@@ -46,6 +47,15 @@ let package = Package(
       name: "WeftFeedbackTests", dependencies: ["WeftFeedback", "WeftCore"],
       path: "Tests/WeftFeedbackTests",
       swiftSettings: strict),
+
+    // MARK: Observation
+    .target(
+      name: "WeftObservation", dependencies: ["WeftCore", "WeftContexts", "WeftFeedback"],
+      path: "Modules/WeftObservation", swiftSettings: strict),
+    .testTarget(
+      name: "WeftObservationTests",
+      dependencies: ["WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback"],
+      path: "Tests/WeftObservationTests", swiftSettings: strict),
 
     // MARK: Persistence
     .systemLibrary(
