@@ -61,12 +61,13 @@ public struct JSONCoding: Sendable, Equatable {
       decoder.dateDecodingStrategy = .custom { decoder in
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        // try?: two accepted forms, tried in turn; if neither parses, the DecodingError below
-        // names the text and the expected form, which says more than either parser's error.
+        // Two accepted forms, tried in turn; if neither parses, the DecodingError below names
+        // the text and the expected form, which says more than either parser's error.
+        // try?: a text this form does not parse goes on to the next form.
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
           return date
         }
-        // try?: the second accepted form; see above.
+        // try?: the last form; if it fails too, the DecodingError below says why.
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         throw DecodingError.dataCorruptedError(
           in: container,

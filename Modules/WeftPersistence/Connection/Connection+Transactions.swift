@@ -46,9 +46,10 @@ extension Connection {
   /// Rolls back the open transaction, if SQLite has not already done so.
   func rollbackIfNeeded() {
     guard sqlite3_get_autocommit(handle) == 0 else { return }
-    // try?: runs while the body's error propagates, and that error is the one the caller
-    // must see. A ROLLBACK that fails is not lost: the transaction stays open, so the next
-    // BEGIN on this connection fails with SQLite's own error.
+    // This runs while the body's error propagates, and that error is the one the caller must
+    // see. A ROLLBACK that fails is not lost: the transaction stays open, so the next BEGIN
+    // on this connection fails with SQLite's own error.
+    // try?: the caller's error wins; a failed ROLLBACK resurfaces at the next BEGIN.
     try? execute("ROLLBACK")
   }
 

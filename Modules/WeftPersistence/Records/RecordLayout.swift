@@ -70,8 +70,8 @@ final class RecordLayout {
 
 /// The id as text, for messages and the outbox: `42`, `"A1B2…"` without quotes.
 func recordIDText<ID: Encodable>(_ id: ID) -> String {
-  // try?: only text for a message or the outbox; an id that cannot be encoded falls back to
-  // its description, and the operation itself reports the encoding error.
+  // Only text for a message or the outbox: the operation itself reports the encoding error.
+  // try?: an id that cannot be encoded falls back to its description.
   switch try? ColumnValue.encode(id) {
   case .integer(let value): String(value)
   case .real(let value): String(value)
