@@ -58,14 +58,34 @@ public enum MemoryProbe {
     #endif
   }
 
-  /// Parses one `kB` field of `/proc/self/status`, in bytes.
+  /// Parses one `kB` field of `/proc/self/status`, in bytes. Scans the bytes (no `String`
+  /// splitting): the runner reads two fields per step, so this is on every step's path.
+  ///
+  /// - Complexity: O(b), b = bytes in the file (about 1.5 KB).
   private static func statusField(_ name: String) -> UInt64? {
     #if os(Linux)
-    guard let text = readSmallFile("/proc/self/status") else { return nil }
-    for line in text.split(separator: "\n") where line.hasPrefix(name) {
-      let digits = line.dropFirst(name.count).filter(\.isNumber)
-      guard let kibibytes = UInt64(digits) else { return nil }
-      return kibibytes * 1_024
+    guard let bytes = readSmallFile("/proc/self/status") else { return nil }
+    let key = Array(name.utf8)
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      if end - start >= key.count, bytes[start..<(start + key.count)].elementsEqual(key) {
+        var kibibytes: UInt64 = 0
+        var sawDigit = false
+        for byte in bytes[(start + key.count)..<end]
+        where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+          let (times10, overflow1) = kibibytes.multipliedReportingOverflow(by: 10)
+          let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+          guard !overflow1, !overflow2 else { return nil }
+          kibibytes = sum
+          sawDigit = true
+        }
+        guard sawDigit else { return nil }
+        let (total, overflow) = kibibytes.multipliedReportingOverflow(by: 1_024)
+        return overflow ? nil : total
+      }
+      start = end + 1
     }
     return nil
     #else
@@ -73,7 +93,7 @@ public enum MemoryProbe {
     #endif
   }
 
-  private static func readSmallFile(_ path: String) -> String? {
+  private static func readSmallFile(_ path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -84,6 +104,6 @@ public enum MemoryProbe {
       guard count > 0 else { break }
       bytes.append(contentsOf: buffer[0..<count])
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 }
