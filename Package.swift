@@ -56,6 +56,12 @@ let package = Package(
       name: "WeftObservationTests",
       dependencies: ["WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback"],
       path: "Tests/WeftObservationTests", swiftSettings: strict),
+    // Compiles and runs the view models docs/swiftui.md shows, and checks the guide quotes
+    // them verbatim.
+    .testTarget(
+      name: "WeftObservationDocsTests",
+      dependencies: ["WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback"],
+      path: "Tests/WeftObservationDocsTests", swiftSettings: strict),
 
     // MARK: Persistence
     .systemLibrary(

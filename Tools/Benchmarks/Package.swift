@@ -15,6 +15,7 @@ let package = Package(
       dependencies: [
         "CHeap",
         .product(name: "WeftCore", package: "Weft"),
+        .product(name: "WeftObservation", package: "Weft"),
         .product(name: "WeftPersistence", package: "Weft"),
       ],
       path: "Sources/Benchmarks"

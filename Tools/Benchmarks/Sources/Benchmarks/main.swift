@@ -29,6 +29,7 @@ case .run(let command, let quick):
   switch command {
   case .fanout:
     await runFanOutReport(quick: quick)
+    runObservationReport(quick: quick)
   case .persistence:
     for line in try await runPersistenceBenchmark() { print(line) }
   case .all:
