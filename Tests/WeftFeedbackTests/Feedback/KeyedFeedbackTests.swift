@@ -260,18 +260,56 @@ struct KeyedFeedbackTests {
 }
 
 /// A log that effects append to and tests wait on, by line, instead of guessing when an
-/// effect got somewhere.
+/// effect got somewhere. A wait is bounded by real time that only a failing test reaches
+/// (a line that never comes), so a broken implementation fails instead of hanging.
 private final class Log: Sendable {
-  private let lines = Recorder<String>()
-  private let seen = Releases()
-
-  func append(_ line: String) {
-    lines.append(line)
-    seen.signal(line)
+  private struct State {
+    var lines: [String] = []
+    var waiters: [UInt64: (lines: Set<String>, continuation: CheckedContinuation<Bool, Never>)] =
+      [:]
+    var nextWaiter: UInt64 = 0
   }
 
-  var values: [String] { lines.values }
+  private let state = Locked(State())
 
-  /// Returns once every line in `expected` was appended.
-  func saw(_ expected: Set<String>) async { await seen.signaled(expected) }
+  func append(_ line: String) {
+    let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+      state.lines.append(line)
+      let seen = Set(state.lines)
+      let due = state.waiters.filter { $0.value.lines.isSubset(of: seen) }
+      for id in due.keys { state.waiters[id] = nil }
+      return due.values.map(\.continuation)
+    }
+    for waiter in ready { waiter.resume(returning: true) }
+  }
+
+  var values: [String] { state.withLock { $0.lines } }
+
+  /// Waits until every line in `expected` was appended; records an issue and returns after
+  /// `timeout` of real time otherwise.
+  func saw(
+    _ expected: Set<String>, timeout: Duration = .seconds(5),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let seen = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let id = state.withLock { state -> UInt64? in
+        guard !expected.isSubset(of: Set(state.lines)) else { return nil }
+        state.nextWaiter += 1
+        state.waiters[state.nextWaiter] = (expected, continuation)
+        return state.nextWaiter
+      }
+      guard let id else { return continuation.resume(returning: true) }
+      Task { [state] in
+        // try?: Task.sleep throws only CancellationError, and nothing cancels this timer.
+        try? await Task.sleep(for: timeout)
+        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.continuation.resume(returning: false)
+      }
+    }
+    if !seen {
+      Issue.record(
+        "never logged \(expected.subtracting(values).sorted()); log: \(values)",
+        sourceLocation: sourceLocation)
+    }
+  }
 }
