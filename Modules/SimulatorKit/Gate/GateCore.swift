@@ -157,7 +157,7 @@ public struct GateCore: Sendable {
         entries.append(.settled(.countNotMeasured(flow: flow, metric: metric, expected: expected)))
       case (let expected?, let actual?):
         summary.counts += 1
-        let allowance = policy.allowances[metric] ?? 0
+        let allowance = policy.allowance(for: metric, expected: expected)
         if actual > expected + allowance {
           entries.append(
             .settled(

@@ -106,6 +106,25 @@ struct GateCoreCountTests {
     #expect(!beyond.passed)
   }
 
+  @Test func aRelativeAllowanceGrowsWithTheThresholdAndTheLargerAllowanceWins() {
+    let policy = GatePolicy(
+      allowances: ["allocationsPerCommit": 1], allowancePercents: ["allocationsPerCommit": 0.5])
+    #expect(policy.allowance(for: "allocationsPerCommit", expected: 14) == 1)
+    #expect(policy.allowance(for: "allocationsPerCommit", expected: 12_900) == 64.5)
+    #expect(policy.allowance(for: "deliveries", expected: 12_900) == 0)
+    let thresholds = GateFixtures.thresholds(policy: policy)
+    let small = GateFixtures.decide(
+      [GateFixtures.observation(["allocationsPerCommit": 15.5])], thresholds: thresholds
+    ).outcome
+    #expect(!small.passed)  // 0.5% of 14 is below the absolute 1: the absolute one applies
+    let percentOnly = GateFixtures.thresholds(
+      policy: GatePolicy(allowancePercents: ["allocationsPerCommit": 10]))
+    let within = GateFixtures.decide(
+      [GateFixtures.observation(["allocationsPerCommit": 15.4])], thresholds: percentOnly
+    ).outcome
+    #expect(within.passed)  // 10% of 14 is 1.4
+  }
+
   @Test func aCountFromZeroSaysNew() {
     let outcome = GateFixtures.decide([GateFixtures.observation(["skips": 3])]).outcome
     #expect(
