@@ -1,0 +1,205 @@
+import Foundation
+
+/// What the decoder found in the bytes so far.
+///
+/// - Complexity: O(1) to copy.
+/// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: the payload.
+public enum WebSocketEvent: Sendable, Equatable {
+  /// A whole message (its fragments joined); text is validated UTF-8.
+  case message(RealtimeMessage)
+  /// A ping with its application data; a client answers with a pong carrying the same bytes.
+  case ping([UInt8])
+  /// A pong with its application data.
+  case pong([UInt8])
+  /// A close frame: its status code (nil when the frame had no payload) and reason.
+  case close(code: UInt16?, reason: String)
+}
+
+/// Incremental RFC 6455 decoder: a pure value-type state machine. Feed it bytes in chunks
+/// of any size with ``append(_:)`` and take events with ``next()`` until it returns nil.
+///
+/// It checks everything RFC 6455 asks of a receiver: reserved bits clear, known opcodes,
+/// control frames ≤ 125 bytes and never fragmented, masking by role (a client rejects masked
+/// frames, a server requires them), continuations only inside a fragmented message and no new
+/// message inside one, minimal length encodings' 64-bit top bit clear, close payloads that
+/// are empty or a valid code plus UTF-8 reason, text that is valid UTF-8, and the message
+/// size limit — checked against a frame's declared length before its payload is buffered,
+/// so an oversize frame fails after its header, not after megabytes. After an error the
+/// decoder stays failed and throws the same error again.
+///
+/// - Complexity: amortized O(bytes) over all calls; each byte is copied at most twice
+///   (into the buffer, into the message).
+/// - Note: Isolation: a value type; the owner confines it (the live connection to its lock).
+/// - Note: Allocations: the buffer (grows to the largest frame seen) and one array per event.
+public struct WebSocketDecoder: Sendable {
+  /// Which side of the connection decodes: a client reads a server's unmasked frames.
+  public enum Role: Sendable { case client, server }
+
+  /// The limit for one message, all fragments together (and for one frame).
+  public let maxMessageSize: Int
+  public let role: Role
+
+  private var buffer: [UInt8] = []
+  private var readIndex = 0
+  /// The opcode and bytes of a fragmented message in progress.
+  private var partial: (opcode: WebSocketOpcode, bytes: [UInt8])?
+  private var failure: WebSocketError?
+
+  /// Makes a decoder; `maxMessageSize` defaults to 16 MiB.
+  public init(role: Role = .client, maxMessageSize: Int = 16 << 20) {
+    self.role = role
+    self.maxMessageSize = maxMessageSize
+  }
+
+  /// Bytes buffered but not yet decoded.
+  public var bufferedCount: Int { buffer.count - readIndex }
+
+  /// Adds bytes read from the socket.
+  public mutating func append(_ bytes: some Sequence<UInt8>) {
+    if readIndex > 0 && readIndex >= buffer.count / 2 {
+      buffer.removeFirst(readIndex)
+      readIndex = 0
+    }
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// The next event, or nil when the buffered bytes do not yet hold a whole frame.
+  ///
+  /// - Throws: ``WebSocketError/protocolViolation(_:)``, ``WebSocketError/invalidUTF8`` or
+  ///   ``WebSocketError/messageTooLarge(limit:)``; then every later call throws it too.
+  public mutating func next() throws(WebSocketError) -> WebSocketEvent? {
+    if let failure { throw failure }
+    do {
+      while true {
+        guard let frame = try parseFrame() else { return nil }
+        if let event = try handle(frame) { return event }
+      }
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  private struct Frame {
+    var fin: Bool
+    var opcode: WebSocketOpcode
+    var payload: ArraySlice<UInt8>
+  }
+
+  private mutating func parseFrame() throws(WebSocketError) -> Frame? {
+    let available = buffer.count - readIndex
+    guard available >= 2 else { return nil }
+    let b0 = buffer[readIndex]
+    let b1 = buffer[readIndex + 1]
+    guard b0 & 0x70 == 0 else { throw .protocolViolation("reserved bits set (no extension)") }
+    guard let opcode = WebSocketOpcode(rawValue: b0 & 0x0F) else {
+      throw .protocolViolation("unknown opcode \(b0 & 0x0F)")
+    }
+    let fin = b0 & 0x80 != 0
+    let masked = b1 & 0x80 != 0
+    switch (role, masked) {
+    case (.client, true): throw .protocolViolation("a server frame is masked")
+    case (.server, false): throw .protocolViolation("a client frame is not masked")
+    default: break
+    }
+    var headerLength = 2
+    var length = UInt64(b1 & 0x7F)
+    if opcode.isControl {
+      guard fin else { throw .protocolViolation("fragmented control frame") }
+      guard length <= 125 else { throw .protocolViolation("control frame longer than 125 bytes") }
+    }
+    if length == 126 {
+      guard available >= 4 else { return nil }
+      length = UInt64(buffer[readIndex + 2]) << 8 | UInt64(buffer[readIndex + 3])
+      headerLength = 4
+    } else if length == 127 {
+      guard available >= 10 else { return nil }
+      length = 0
+      for index in 0..<8 { length = length << 8 | UInt64(buffer[readIndex + 2 + index]) }
+      guard length >> 63 == 0 else { throw .protocolViolation("64-bit length with top bit set") }
+      headerLength = 10
+    }
+    let already = partial?.bytes.count ?? 0
+    guard length <= UInt64(maxMessageSize - already) else {
+      throw .messageTooLarge(limit: maxMessageSize)
+    }
+    let payloadLength = Int(length)
+    let keyLength = masked ? 4 : 0
+    guard available >= headerLength + keyLength + payloadLength else { return nil }
+    let payloadStart = readIndex + headerLength + keyLength
+    let payloadEnd = payloadStart + payloadLength
+    if masked {
+      let keyStart = readIndex + headerLength
+      for index in 0..<payloadLength {
+        buffer[payloadStart + index] ^= buffer[keyStart + (index & 3)]
+      }
+    }
+    let payload = buffer[payloadStart..<payloadEnd]
+    readIndex = payloadEnd
+    return Frame(fin: fin, opcode: opcode, payload: payload)
+  }
+
+  private mutating func handle(_ frame: Frame) throws(WebSocketError) -> WebSocketEvent? {
+    switch frame.opcode {
+    case .ping: return .ping(Array(frame.payload))
+    case .pong: return .pong(Array(frame.payload))
+    case .close: return try Self.parseClose(frame.payload)
+    case .continuation:
+      guard var message = partial else {
+        throw .protocolViolation("continuation frame outside a fragmented message")
+      }
+      message.bytes += frame.payload
+      guard frame.fin else {
+        partial = message
+        return nil
+      }
+      partial = nil
+      return try Self.message(message.opcode, message.bytes)
+    case .text, .binary:
+      guard partial == nil else {
+        throw .protocolViolation("new message inside a fragmented message")
+      }
+      guard frame.fin else {
+        partial = (frame.opcode, Array(frame.payload))
+        return nil
+      }
+      return try Self.message(frame.opcode, Array(frame.payload))
+    }
+  }
+
+  private static func message(
+    _ opcode: WebSocketOpcode, _ bytes: [UInt8]
+  ) throws(WebSocketError) -> WebSocketEvent {
+    if opcode == .binary { return .message(.data(Data(bytes))) }
+    return .message(.text(try validatedUTF8(bytes[...])))
+  }
+
+  /// The bytes as a String, or ``WebSocketError/invalidUTF8``.
+  static func validatedUTF8(_ bytes: ArraySlice<UInt8>) throws(WebSocketError) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Decoding replaces invalid sequences with U+FFFD, so valid input round-trips exactly.
+    guard text.utf8.elementsEqual(bytes) else { throw .invalidUTF8 }
+    return text
+  }
+
+  private static func parseClose(
+    _ payload: ArraySlice<UInt8>
+  ) throws(WebSocketError) -> WebSocketEvent {
+    if payload.isEmpty { return .close(code: nil, reason: "") }
+    guard payload.count >= 2 else { throw .protocolViolation("close payload of 1 byte") }
+    let start = payload.startIndex
+    let code = UInt16(payload[start]) << 8 | UInt16(payload[start + 1])
+    guard isValidCloseCode(code) else { throw .protocolViolation("close code \(code)") }
+    return .close(code: code, reason: try validatedUTF8(payload[(start + 2)...]))
+  }
+
+  /// Codes a peer may send in a close frame (RFC 6455 §7.4): 1000–1003, 1007–1014 and
+  /// 3000–4999; 1004–1006 and 1015 are reserved and never sent.
+  public static func isValidCloseCode(_ code: UInt16) -> Bool {
+    switch code {
+    case 1000...1003, 1007...1014, 3000...4999: true
+    default: false
+    }
+  }
+}
