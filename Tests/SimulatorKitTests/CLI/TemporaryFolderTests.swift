@@ -58,17 +58,17 @@ struct TemporaryFolderTests {
     }
 
     /// Runs to the end; returns how it ended: `exit N` or `signal N`.
-    func run(_ arguments: [String]) throws -> String {
+    func run(_ arguments: [String]) async throws -> String {
       let process = try start(arguments)
-      process.waitUntilExit()
+      await TemporaryFolderTests.exit(of: process)
       return TemporaryFolderTests.ending(process)
     }
 
     /// Waits (up to a minute, polling) until the child made its folder.
-    func waitForFolder() throws -> Bool {
+    func waitForFolder() async throws -> Bool {
       for _ in 0..<3_000 {
         if try !leftovers().isEmpty { return true }
-        usleep(20_000)
+        try await Task.sleep(for: .milliseconds(20))
       }
       return false
     }
@@ -86,6 +86,17 @@ struct TemporaryFolderTests {
     repeat 200000 { tab dashboard ; tab insights }
     """
 
+  /// Waits for `process` to end by polling, never with `waitUntilExit()` or `usleep`: a
+  /// blocking wait holds one of the cooperative pool's threads (two on a 2-core CI machine)
+  /// for the whole child run, and two of them stalled every other test for ~25 s, long
+  /// enough to fail the networking tests' wall-clock bounds.
+  static func exit(of process: Process) async {
+    while process.isRunning {
+      // try?: a cancelled sleep only makes the poll spin faster until the child ends.
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
   static func ending(_ process: Process) -> String {
     (process.terminationReason == .exit ? "exit " : "signal ") + "\(process.terminationStatus)"
   }
@@ -97,49 +108,49 @@ struct TemporaryFolderTests {
     }
   }
 
-  @Test func normalRunsErrorsAndCheckLeaveNoFolder() throws {
+  @Test func normalRunsErrorsAndCheckLeaveNoFolder() async throws {
     try Self.requireBinary()
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let good = try sandbox.flow("good.flow", "tab insights\nexpect app.tab == insights\n")
     let failing = try sandbox.flow("failing.flow", "expect app.tab == nowhere\n")
     let broken = try sandbox.flow("broken.flow", "tab\n")
-    #expect(try sandbox.run([good]) == "exit 0")
+    #expect(try await sandbox.run([good]) == "exit 0")
     #expect(try sandbox.leftovers() == [])
-    #expect(try sandbox.run([failing]) == "exit 1")
+    #expect(try await sandbox.run([failing]) == "exit 1")
     #expect(try sandbox.leftovers() == [])
-    #expect(try sandbox.run([broken]) == "exit 2")
+    #expect(try await sandbox.run([broken]) == "exit 2")
     #expect(try sandbox.leftovers() == [])
     // `check` used to leave its folder: its shutdown ran in a task that never got to run.
-    #expect(try sandbox.run(["check", good]) == "exit 0")
+    #expect(try await sandbox.run(["check", good]) == "exit 0")
     #expect(try sandbox.leftovers() == [])
-    #expect(try sandbox.run(["check", broken]) == "exit 2")
+    #expect(try await sandbox.run(["check", broken]) == "exit 2")
     #expect(try sandbox.leftovers() == [])
   }
 
   @Test(arguments: [SIGINT, SIGTERM])
-  func aSignalRemovesTheFolderAndExitsWith128PlusItsNumber(_ signo: Int32) throws {
+  func aSignalRemovesTheFolderAndExitsWith128PlusItsNumber(_ signo: Int32) async throws {
     try Self.requireBinary()
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let flow = try sandbox.flow("long.flow", Self.longFlow)
     let process = try sandbox.start([flow, "--no-progress"])
-    #expect(try sandbox.waitForFolder())
+    #expect(try await sandbox.waitForFolder())
     kill(process.processIdentifier, signo)
-    process.waitUntilExit()
+    await Self.exit(of: process)
     #expect(Self.ending(process) == "exit \(128 + signo)")
     #expect(try sandbox.leftovers() == [])
   }
 
-  @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
+  @Test func theNextRunRemovesWhatAKilledRunLeft() async throws {
     try Self.requireBinary()
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let flow = try sandbox.flow("long.flow", Self.longFlow)
     let process = try sandbox.start([flow, "--no-progress"])
-    #expect(try sandbox.waitForFolder())
+    #expect(try await sandbox.waitForFolder())
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    await Self.exit(of: process)
     #expect(Self.ending(process) == "signal \(SIGKILL)")
     let left = try sandbox.leftovers()
     #expect(left.count == 1)
@@ -148,7 +159,7 @@ struct TemporaryFolderTests {
     let live = sandbox.tmp.appendingPathComponent("weft-sim-\(getpid())-live")
     try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
     let good = try sandbox.flow("good.flow", "tab insights\n")
-    #expect(try sandbox.run(["check", good]) == "exit 0")
+    #expect(try await sandbox.run(["check", good]) == "exit 0")
     #expect(try sandbox.leftovers() == ["weft-sim-\(getpid())-live"])
   }
 
