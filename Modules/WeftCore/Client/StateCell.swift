@@ -169,37 +169,39 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
       return (current + 1, storage.groups, storage.everyCommit)
     }
     var stats = DeliveryStats()
-    var changed: ContiguousArray<AnyGroup<State>> = []
+    // The first changed group is kept apart so that the common commit (one changed
+    // selector) allocates no array; `more` allocates only when two or more changed.
+    var first: AnyGroup<State>?
+    var more: ContiguousArray<AnyGroup<State>> = []
     for group in groups {
       if group.evaluate(state) {
-        changed.append(group)
+        if first == nil { first = group } else { more.append(group) }
       } else if enabled {
         stats.skipped &+= UInt64(group.subscriberCount.load(ordering: .relaxed))
       }
     }
-    if let everyCommit, everyCommit.evaluate(state) { changed.append(everyCommit) }
-    if !changed.isEmpty { fanOut(changed, version: version, since: now, stats: &stats) }
+    if let everyCommit, everyCommit.evaluate(state) {
+      if first == nil { first = everyCommit } else { more.append(everyCommit) }
+    }
+    if let first {
+      fanOut(first, more, version: version, since: now, stats: &stats)
+    }
     if enabled { metrics.record(commits: 1, deliveries: stats.deliveries, skipped: stats.skipped) }
   }
 
   @inlinable
   func fanOut(
-    _ changed: ContiguousArray<AnyGroup<State>>, version: UInt64,
+    _ first: AnyGroup<State>, _ more: ContiguousArray<AnyGroup<State>>, version: UInt64,
     since now: ContinuousClock.Instant?, stats: inout DeliveryStats
   ) {
     let (scheduleMain, actors) = storage.withLock {
       storage -> (Bool, [(ObjectIdentifier, any Actor)]) in
       var startActors: [(ObjectIdentifier, any Actor)] = []
-      for group in changed {
-        let (main, targets) = group.prepareLocked()
-        if main { storage.main.groups.append(group) }
-        for (key, actor) in targets {
-          if storage.actors[key] == nil {
-            storage.actors[key] = ActorPending(actor: actor, since: now)
-            startActors.append((key, actor))
-          }
-          storage.actors[key]!.groups.append(group)
-        }
+      if first.prepareLocked() {
+        prepareCoalescedLocked(first, &storage, since: now, starting: &startActors)
+      }
+      for group in more where group.prepareLocked() {
+        prepareCoalescedLocked(group, &storage, since: now, starting: &startActors)
       }
       var startMain = false
       if !storage.main.groups.isEmpty && !storage.main.scheduled {
@@ -209,10 +211,29 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
       }
       return (startMain, startActors)
     }
-    for group in changed { group.deliverSyncBatch(version: version, stats: &stats) }
+    first.deliverSyncBatch(version: version, stats: &stats)
+    for group in more { group.deliverSyncBatch(version: version, stats: &stats) }
     if scheduleMain { MainActorDeliveries.shared.enqueue(self) }
     for (key, actor) in actors {
       Task { await self.deliverPending(on: actor, key: key) }
+    }
+  }
+
+  /// Queues `group` for the MainActor job and the actor jobs it needs. Locked; only for
+  /// groups whose `prepareLocked()` reported coalesced subscribers.
+  @usableFromInline
+  func prepareCoalescedLocked(
+    _ group: AnyGroup<State>, _ storage: inout Storage, since now: ContinuousClock.Instant?,
+    starting startActors: inout [(ObjectIdentifier, any Actor)]
+  ) {
+    let (main, targets) = group.prepareCoalescedLocked()
+    if main { storage.main.groups.append(group) }
+    for (key, actor) in targets {
+      if storage.actors[key] == nil {
+        storage.actors[key] = ActorPending(actor: actor, since: now)
+        startActors.append((key, actor))
+      }
+      storage.actors[key]!.groups.append(group)
     }
   }
 

@@ -56,10 +56,15 @@ class AnyGroup<State: Sendable>: GroupBase, @unchecked Sendable {
   @usableFromInline
   func evaluate(_ state: State) -> Bool { false }
 
-  /// Copies the synchronous subscribers into the sync batch and reports which coalesced
-  /// targets need this group. Locked.
+  /// Copies the synchronous subscribers into the sync batch. Returns whether the group also
+  /// has MainActor or actor subscribers (then `prepareCoalescedLocked()` must follow).
+  /// Locked.
   @usableFromInline
-  func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
+  func prepareLocked() -> Bool { false }
+
+  /// Reports which coalesced targets need this group and marks them pending. Locked.
+  @usableFromInline
+  func prepareCoalescedLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
     (false, [:])
   }
 
@@ -164,14 +169,19 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   }
 
   @usableFromInline
-  override func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
+  override func prepareLocked() -> Bool {
     if !sync.isEmpty { syncBatch = sync.registrations }
+    return !main.isEmpty || !actors.isEmpty
+  }
+
+  @usableFromInline
+  override func prepareCoalescedLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
     var mainNeeded = false
     if !main.isEmpty && !pendingMain {
       pendingMain = true
       mainNeeded = true
     }
-    guard !actors.isEmpty else { return (mainNeeded, [:]) }
+    guard !actors.isEmpty else { return (mainNeeded, Dictionary()) }
     var targets: [ObjectIdentifier: any Actor] = [:]
     for (key, target) in actors where !target.pending {
       actors[key]!.pending = true
@@ -286,9 +296,9 @@ final class EveryCommitGroup<State: Sendable>: AnyGroup<State>, @unchecked Senda
   }
 
   @usableFromInline
-  override func prepareLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
+  override func prepareLocked() -> Bool {
     batch = sync.registrations
-    return (false, [:])
+    return false
   }
 
   @usableFromInline
