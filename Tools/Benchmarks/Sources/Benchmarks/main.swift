@@ -30,7 +30,6 @@ case .run(let command, let quick):
   case .fanout:
     await runFanOutReport(quick: quick)
     runObservationReport(quick: quick)
-    await runFeedbackForEachReport(quick: quick)
   case .persistence:
     for line in try await runPersistenceBenchmark() { print(line) }
   case .all:
