@@ -26,6 +26,10 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
   /// the engine's per-commit comparison then costs one indirect call, with no generic value
   /// witnesses and no exclusivity checks.
   @usableFromInline let refresh: @Sendable (State, UnsafeMutablePointer<Value>, Bool) -> Bool
+  /// Calls a synchronous batch with the value at `last`: built where the selector is made, so
+  /// it is specialized for `Value` (no generic-metadata lookups per commit for `Change`).
+  @usableFromInline let deliverSync:
+    @Sendable (UnsafeMutablePointer<Value>, UInt64, ContiguousArray<RegistrationBase>) -> UInt64
   /// Whether a commit that leaves the value `==` to the previous one is suppressed.
   public let removesDuplicates: Bool
 
@@ -57,6 +61,10 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
       if removesDuplicates && value == last.pointee { return false }
       last.pointee = value
       return true
+    }
+    self.deliverSync = { last, version, batch in
+      let change = Change(value: last.pointee, version: version)
+      return batch.forEachActive(as: SyncRegistration<Value>.self) { $0.callback(change) }
     }
   }
 

@@ -195,10 +195,7 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
     guard !syncBatch.isEmpty else { return }
     let batch = syncBatch
     syncBatch = []
-    let change = Change(value: lastValue, version: version)
-    stats.deliveries &+= batch.forEachActive(as: SyncRegistration<Value>.self) {
-      $0.callback(change)
-    }
+    stats.deliveries &+= selector.deliverSync(last, version, batch)
   }
 
   override func takeMainBatchLocked() {

@@ -43,8 +43,9 @@ public final class Subscription: Sendable, Hashable {
 /// `@unchecked Sendable`: `active` is atomic; `slot` is read and written only while holding
 /// the owning `StateCell`'s lock (see `SubscriberList`), so no two threads touch it at once;
 /// `group` never changes.
+@usableFromInline
 class RegistrationBase: @unchecked Sendable {
-  private let active = Atomic<Bool>(true)
+  @usableFromInline let active = Atomic<Bool>(true)
   /// Index in the owning `SubscriberList`; guarded by the cell's lock.
   final var slot = 0
   final let group: GroupBase
@@ -52,7 +53,7 @@ class RegistrationBase: @unchecked Sendable {
   init(group: GroupBase) { self.group = group }
 
   /// Whether the subscription still wants deliveries (one relaxed atomic load).
-  @inline(__always) final var isActive: Bool { active.load(ordering: .relaxed) }
+  @inlinable final var isActive: Bool { active.load(ordering: .relaxed) }
 
   /// Marks the registration cancelled and, the first time only, removes it from its group.
   final func cancel() {
@@ -71,8 +72,9 @@ class RegistrationBase: @unchecked Sendable {
 // `@unchecked Sendable`: adds one immutable `@Sendable` callback to `RegistrationBase`, whose
 // own mutable state is guarded as its comment says.
 /// A synchronous subscriber.
+@usableFromInline
 final class SyncRegistration<Value>: RegistrationBase, @unchecked Sendable {
-  let callback: @Sendable (Change<Value>) -> Void
+  @usableFromInline let callback: @Sendable (Change<Value>) -> Void
 
   init(_ callback: @escaping @Sendable (Change<Value>) -> Void, group: GroupBase) {
     self.callback = callback
@@ -159,7 +161,7 @@ struct SubscriberList {
 extension ContiguousArray where Element == RegistrationBase {
   /// Calls `invoke` with each registration that is still active, as `Kind`, without
   /// retaining or releasing it: the array, alive for the whole walk, owns every element.
-  @inline(__always)
+  @inlinable
   func forEachActive<Kind: RegistrationBase>(
     as kind: Kind.Type, _ invoke: (Kind) -> Void
   ) -> UInt64 {
