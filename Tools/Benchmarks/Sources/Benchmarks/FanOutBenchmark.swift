@@ -1,3 +1,4 @@
+import BenchMallocCounter
 import WeftCore
 
 /// Runs every fan-out scenario at each subscriber count, interleaving the scenarios in each
@@ -162,5 +163,70 @@ struct MemoryBenchmark {
       return tokens
     }
     return Result(closureArray: closures, synchronous: sync, mainActor: main)
+  }
+}
+
+/// The per-commit cost at small N (1 and 10 subscribers): wall time of each WeftCore path and
+/// the allocations each commit makes on the steady path, counted by `CMallocCounter` (the
+/// root package's malloc interposer; counts in release builds on glibc).
+@MainActor
+struct SmallFanOutBenchmark {
+  var sizes = [1, 10]
+  var commits = 200_000
+  var rounds = 7
+
+  struct Row {
+    var scenario: String
+    var subscribers: Int
+    var nsPerCommit: Spread
+    var ratioToFloor: Spread
+    var allocationsPerCommit: Double
+  }
+
+  func run() async -> [Row] {
+    var rows: [Row] = []
+    for size in sizes {
+      let scenarios: [any FanOutScenario] = [
+        ClosureLoop(subscribers: size), WeftSynchronous(subscribers: size),
+        WeftMainActor(subscribers: size), WeftMainActorJob(subscribers: size),
+        MainActorYield(subscribers: size),
+      ]
+      var perCommit = Array(repeating: [Double](), count: scenarios.count)
+      var ratios = Array(repeating: [Double](), count: scenarios.count)
+      var allocations = Array(repeating: [Double](), count: scenarios.count)
+      var next = 1
+      // One warm-up round: groups, batches and the drain queue reach their steady capacity.
+      for scenario in scenarios {
+        await scenario.run(commits: 1_000, from: next)
+        next += 1_000
+      }
+      for _ in 0..<rounds {
+        var floor = 0.0
+        for (index, scenario) in scenarios.enumerated() {
+          let mallocs = weft_malloc_count()
+          let start = wallNanoseconds()
+          await scenario.run(commits: commits, from: next)
+          let elapsed = Double(wallNanoseconds() - start) / Double(commits)
+          allocations[index].append(Double(weft_malloc_count() - mallocs) / Double(commits))
+          next += commits
+          if let stale = scenario.sinks.firstIndex(where: {
+            $0.last.load(ordering: .relaxed) != next - 1
+          }) {
+            fatalError("\(type(of: scenario).name): subscriber \(stale) missed a delivery")
+          }
+          perCommit[index].append(elapsed)
+          if index == 0 { floor = elapsed }
+          ratios[index].append(elapsed / floor)
+        }
+      }
+      for (index, scenario) in scenarios.enumerated() {
+        rows.append(
+          Row(
+            scenario: type(of: scenario).name, subscribers: size,
+            nsPerCommit: Spread(perCommit[index]), ratioToFloor: Spread(ratios[index]),
+            allocationsPerCommit: Spread(allocations[index]).median))
+      }
+    }
+    return rows
   }
 }

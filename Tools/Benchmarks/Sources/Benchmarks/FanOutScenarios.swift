@@ -92,3 +92,45 @@ final class WeftMainActor: FanOutScenario {
     }
   }
 }
+
+/// WeftCore, MainActor delivery through the real job: each commit schedules the one
+/// `MainActorDeliveries` drain job, and the benchmark then yields the MainActor once
+/// (`await Task.yield()`), which runs that job before the benchmark resumes. The figure
+/// includes the job's creation, its enqueueing on the MainActor, the drain and the yield.
+@MainActor
+final class WeftMainActorJob: FanOutScenario {
+  static let name = "WeftCore MainActor (job included)"
+  let cell = StateCell(BenchState(), name: "bench.main.job")
+  var subscriptions: [Subscription] = []
+  let sinks: [Sink]
+  var deliveriesPerCommit: Int { sinks.count }
+
+  init(subscribers: Int) {
+    sinks = (0..<subscribers).map { _ in Sink() }
+    subscriptions = sinks.map { sink in
+      cell.observeOnMainActor(\.value) { sink.take($0.value) }
+    }
+  }
+
+  func run(commits: Int, from start: Int) async {
+    for commit in start..<(start + commits) {
+      cell.update { $0.value = commit }
+      await Task.yield()
+    }
+  }
+}
+
+/// The yield alone, for reading the job-included figure: what `await Task.yield()` on the
+/// MainActor costs with no commit and no job.
+@MainActor
+final class MainActorYield: FanOutScenario {
+  static let name = "MainActor yield alone (no commit)"
+  let sinks: [Sink] = []
+  var deliveriesPerCommit: Int { 0 }
+
+  init(subscribers: Int) {}
+
+  func run(commits: Int, from start: Int) async {
+    for _ in 0..<commits { await Task.yield() }
+  }
+}

@@ -1,10 +1,16 @@
+import BenchMallocCounter
 import Foundation
 
 /// Prints the fan-out report: per-size table, idle-subscriber cost, memory per subscription.
 @MainActor
 func runFanOutReport(quick: Bool) async {
-  let sizes = quick ? [1, 100, 10_000] : [1, 10, 100, 1_000, 10_000, 100_000]
+  var sizes = quick ? [1, 100, 10_000] : [1, 10, 100, 1_000, 10_000, 100_000]
+  // WEFT_BENCH_SIZES=1,10 limits the table to the given sizes (for profiling one size).
+  if let only = ProcessInfo.processInfo.environment["WEFT_BENCH_SIZES"] {
+    sizes = only.split(separator: ",").compactMap { Int($0) }
+  }
   let rounds = quick ? 3 : 7
+  await runSmallFanOutReport(rounds: rounds, commits: quick ? 50_000 : 200_000)
   print(
     "# Weft fan-out benchmark (release build, wall time, median of \(rounds) interleaved rounds)")
   print(
@@ -38,6 +44,29 @@ func runFanOutReport(quick: Bool) async {
   print("  closure in an array (floor): \(format(memory.closureArray))")
   print("  WeftCore synchronous:        \(format(memory.synchronous))")
   print("  WeftCore MainActor:          \(format(memory.mainActor))")
+}
+
+/// Prints the small-N table: ns per commit and allocations per commit on the steady path.
+@MainActor
+func runSmallFanOutReport(rounds: Int, commits: Int) async {
+  let rows = await SmallFanOutBenchmark(commits: commits, rounds: rounds).run()
+  print("Small N: cost of one commit, and allocations per commit on the steady path")
+  print(
+    "  (median of \(rounds) interleaved rounds of \(format(Double(commits), digits: 0)) commits;")
+  print(
+    "  allocations counted by CMallocCounter, "
+      + (weft_malloc_counting_enabled() ? "on)" : "off in this build)"))
+  print(
+    pad("N", 7) + "  " + "scenario".padding(38) + pad("ns/commit", 16) + pad("× floor", 10)
+      + pad("allocs/commit", 15))
+  for row in rows {
+    print(
+      pad(format(Double(row.subscribers), digits: 0), 7) + "  " + row.scenario.padding(38)
+        + pad(row.nsPerCommit.description, 16)
+        + pad(format(row.ratioToFloor.median, digits: 2) + "×", 10)
+        + pad(format(row.allocationsPerCommit, digits: 2), 15))
+  }
+  print("")
 }
 
 extension String {
