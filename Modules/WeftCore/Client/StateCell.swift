@@ -31,11 +31,20 @@ import Synchronization
 public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, MainActorDrainable {
   @usableFromInline
   struct Pending {
+    /// The first pending group, kept apart so that a job for one changed selector (the
+    /// common case) needs no array; later groups go to `groups`.
+    @usableFromInline var first: AnyGroup<State>?
     @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
     @usableFromInline var scheduled = false
     @usableFromInline var since: ContinuousClock.Instant?
 
     @usableFromInline init() {}
+
+    @usableFromInline var isEmpty: Bool { first == nil }
+
+    @usableFromInline mutating func append(_ group: AnyGroup<State>) {
+      if first == nil { first = group } else { groups.append(group) }
+    }
   }
 
   @usableFromInline
@@ -204,7 +213,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
         prepareCoalescedLocked(group, &storage, since: now, starting: &startActors)
       }
       var startMain = false
-      if !storage.main.groups.isEmpty && !storage.main.scheduled {
+      if !storage.main.isEmpty && !storage.main.scheduled {
         storage.main.scheduled = true
         storage.main.since = now
         startMain = true
@@ -227,7 +236,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
     starting startActors: inout [(ObjectIdentifier, any Actor)]
   ) {
     let (main, targets) = group.prepareCoalescedLocked()
-    if main { storage.main.groups.append(group) }
+    if main { storage.main.append(group) }
     for (key, actor) in targets {
       if storage.actors[key] == nil {
         storage.actors[key] = ActorPending(actor: actor, since: now)
@@ -250,20 +259,21 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   @MainActor
   public func deliverPendingMainActorChanges() {
     let taken = storage.withLock {
-      storage -> (ContiguousArray<AnyGroup<State>>, Snapshot<State>, ContinuousClock.Instant?)? in
+      storage -> (Pending, Snapshot<State>)? in
       guard storage.main.scheduled else { return nil }
-      let groups = storage.main.groups
-      let since = storage.main.since
+      let pending = storage.main
       storage.main = Pending()
-      for group in groups { group.takeMainBatchLocked() }
-      return (groups, storage.snapshot, since)
+      pending.first?.takeMainBatchLocked()
+      for group in pending.groups { group.takeMainBatchLocked() }
+      return (pending, storage.snapshot)
     }
-    guard let (groups, snapshot, since) = taken else { return }
+    guard let (pending, snapshot) = taken else { return }
     var stats = DeliveryStats()
-    for group in groups { group.deliverMainBatch(snapshot, stats: &stats) }
+    pending.first?.deliverMainBatch(snapshot, stats: &stats)
+    for group in pending.groups { group.deliverMainBatch(snapshot, stats: &stats) }
     if metrics.isEnabled {
       metrics.record(deliveries: stats.deliveries, skipped: stats.skipped, jobs: 1)
-      if let since { metrics.recordLatency(since.duration(to: .now)) }
+      if let since = pending.since { metrics.recordLatency(since.duration(to: .now)) }
     }
   }
 
