@@ -13,7 +13,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "CHeap", "BenchMallocCounter", .product(name: "WeftFeedback", package: "Weft"),
+        "CHeap",
         .product(name: "WeftCore", package: "Weft"),
         .product(name: "WeftObservation", package: "Weft"),
         .product(name: "WeftPersistence", package: "Weft"),
@@ -21,9 +21,5 @@ let package = Package(
       path: "Sources/Benchmarks"
     ),
     .target(name: "CHeap", path: "Sources/CHeap"),
-    // The root package's malloc counter, through a symlink (one source): counts in release.
-    .target(
-      name: "BenchMallocCounter", path: "Sources/BenchMallocCounter",
-      cSettings: [.define("WEFT_COUNT_ALLOCATIONS", .when(configuration: .release))]),
   ]
 )
