@@ -1,4 +1,3 @@
-import BenchMallocCounter
 import WeftCore
 
 /// Runs every fan-out scenario at each subscriber count, interleaving the scenarios in each
@@ -166,9 +165,9 @@ struct MemoryBenchmark {
   }
 }
 
-/// The per-commit cost at small N (1 and 10 subscribers): wall time of each WeftCore path and
-/// the allocations each commit makes on the steady path, counted by `CMallocCounter` (the
-/// root package's malloc interposer; counts in release builds on glibc).
+/// The per-commit cost at small N (1 and 10 subscribers): wall time of each WeftCore path.
+/// Allocations per commit are counted outside the process (`perf stat` on a uprobe on libc's
+/// `malloc`, see docs/performance.md), so that no benchmark pays for a counter.
 @MainActor
 struct SmallFanOutBenchmark {
   var sizes = [1, 10]
@@ -180,7 +179,6 @@ struct SmallFanOutBenchmark {
     var subscribers: Int
     var nsPerCommit: Spread
     var ratioToFloor: Spread
-    var allocationsPerCommit: Double
   }
 
   func run() async -> [Row] {
@@ -193,7 +191,6 @@ struct SmallFanOutBenchmark {
       ]
       var perCommit = Array(repeating: [Double](), count: scenarios.count)
       var ratios = Array(repeating: [Double](), count: scenarios.count)
-      var allocations = Array(repeating: [Double](), count: scenarios.count)
       var next = 1
       // One warm-up round: groups, batches and the drain queue reach their steady capacity.
       for scenario in scenarios {
@@ -203,11 +200,9 @@ struct SmallFanOutBenchmark {
       for _ in 0..<rounds {
         var floor = 0.0
         for (index, scenario) in scenarios.enumerated() {
-          let mallocs = weft_malloc_count()
           let start = wallNanoseconds()
           await scenario.run(commits: commits, from: next)
           let elapsed = Double(wallNanoseconds() - start) / Double(commits)
-          allocations[index].append(Double(weft_malloc_count() - mallocs) / Double(commits))
           next += commits
           if let stale = scenario.sinks.firstIndex(where: {
             $0.last.load(ordering: .relaxed) != next - 1
@@ -223,8 +218,7 @@ struct SmallFanOutBenchmark {
         rows.append(
           Row(
             scenario: type(of: scenario).name, subscribers: size,
-            nsPerCommit: Spread(perCommit[index]), ratioToFloor: Spread(ratios[index]),
-            allocationsPerCommit: Spread(allocations[index]).median))
+            nsPerCommit: Spread(perCommit[index]), ratioToFloor: Spread(ratios[index])))
       }
     }
     return rows

@@ -1,4 +1,3 @@
-import BenchMallocCounter
 import Foundation
 
 /// Prints the fan-out report: per-size table, idle-subscriber cost, memory per subscription.
@@ -46,25 +45,20 @@ func runFanOutReport(quick: Bool) async {
   print("  WeftCore MainActor:          \(format(memory.mainActor))")
 }
 
-/// Prints the small-N table: ns per commit and allocations per commit on the steady path.
+/// Prints the small-N table: ns per commit at N = 1 and 10.
 @MainActor
 func runSmallFanOutReport(rounds: Int, commits: Int) async {
   let rows = await SmallFanOutBenchmark(commits: commits, rounds: rounds).run()
-  print("Small N: cost of one commit, and allocations per commit on the steady path")
+  print("Small N: cost of one commit")
   print(
-    "  (median of \(rounds) interleaved rounds of \(format(Double(commits), digits: 0)) commits;")
+    "  (median of \(rounds) interleaved rounds of \(format(Double(commits), digits: 0)) commits)")
   print(
-    "  allocations counted by CMallocCounter, "
-      + (weft_malloc_counting_enabled() ? "on)" : "off in this build)"))
-  print(
-    pad("N", 7) + "  " + "scenario".padding(38) + pad("ns/commit", 16) + pad("× floor", 10)
-      + pad("allocs/commit", 15))
+    pad("N", 7) + "  " + "scenario".padding(38) + pad("ns/commit", 16) + pad("× floor", 10))
   for row in rows {
     print(
       pad(format(Double(row.subscribers), digits: 0), 7) + "  " + row.scenario.padding(38)
         + pad(row.nsPerCommit.description, 16)
-        + pad(format(row.ratioToFloor.median, digits: 2) + "×", 10)
-        + pad(format(row.allocationsPerCommit, digits: 2), 15))
+        + pad(format(row.ratioToFloor.median, digits: 2) + "×", 10))
   }
   print("")
 }
