@@ -26,8 +26,8 @@ import Synchronization
 /// - Note: Isolation: thread-safe for reading and subscribing; `update`, `commit` and
 ///   `restore` must be called from one isolation domain at a time (the owner's), which a
 ///   version check enforces.
-/// - Note: Allocations: none per commit on the steady path when no group changed; one
-///   array copy-on-write per changed group otherwise.
+/// - Note: Allocations: none per commit on the steady path when at most one selector's
+///   value changed; one array when several did; one job per burst for coalesced delivery.
 public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, MainActorDrainable {
   @usableFromInline
   struct Pending {
