@@ -1,0 +1,407 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+private let sendFlags = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+import Darwin
+private let streamSocketType = SOCK_STREAM
+private let sendFlags: Int32 = 0
+#endif
+
+/// Limits for ``POSIXWebSocketTransport``.
+///
+/// - Complexity: O(1).
+/// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: none.
+public struct WebSocketConfiguration: Sendable, Equatable {
+  /// The dial and the opening handshake together, or ``WebSocketError/connectTimedOut``.
+  public var connectTimeout: Duration
+  /// The longest silence (no bytes from the server) before ``WebSocketError/idleTimedOut``;
+  /// nil for none (pair with ``RealtimeConnection``'s heartbeat instead).
+  public var idleTimeout: Duration?
+  /// How long ``RealtimeSocket/close()`` waits for the server's close frame.
+  public var closeTimeout: Duration
+  /// The largest message accepted, all fragments together.
+  public var maxMessageSize: Int
+
+  /// Makes a configuration: 10 s connect, no idle timeout, 1 s close, 16 MiB messages.
+  public init(
+    connectTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil,
+    closeTimeout: Duration = .seconds(1), maxMessageSize: Int = 16 << 20
+  ) {
+    self.connectTimeout = connectTimeout
+    self.idleTimeout = idleTimeout
+    self.closeTimeout = closeTimeout
+    self.maxMessageSize = maxMessageSize
+  }
+}
+
+/// A WebSocket client (RFC 6455) on the platform's POSIX sockets, for `ws://` URLs: works on
+/// Linux, where `URLSessionRealtimeTransport` cannot open WebSockets.
+///
+/// Each socket has one dedicated thread that dials, handshakes and then reads, with `poll()`
+/// in slices of at most 100 ms, so `close()` and task cancellation take effect within one
+/// slice; the protocol itself is ``WebSocketConnectionMachine``. `wss://` is not supported
+/// yet (it throws ``WebSocketError/unsupportedURL(_:)``).
+///
+/// - Complexity: one thread and one socket per connection; messages are whole in memory.
+/// - Note: Isolation: thread-safe; state behind a `Mutex`, callbacks (`onPong`) on the
+///   socket's thread.
+/// - Note: Allocations: a 64 KiB read buffer per socket, one array per frame.
+public struct POSIXWebSocketTransport: RealtimeTransport {
+  public let url: URL
+  public let configuration: WebSocketConfiguration
+
+  /// Makes a transport for `url` (`ws://host[:port]/path`).
+  public init(url: URL, configuration: WebSocketConfiguration = WebSocketConfiguration()) {
+    self.url = url
+    self.configuration = configuration
+  }
+
+  /// Dials and completes the opening handshake.
+  ///
+  /// - Throws: ``WebSocketError``: `unsupportedURL`, `socket` (refused, unreachable),
+  ///   `connectTimedOut`, `handshakeFailed`, or `CancellationError` when the task is cancelled.
+  public func connect() async throws -> any RealtimeSocket {
+    guard url.scheme?.lowercased() == "ws", let host = url.host, !host.isEmpty else {
+      throw WebSocketError.unsupportedURL(url.absoluteString)
+    }
+    let port = url.port ?? 80
+    var path = url.path.isEmpty ? "/" : url.path
+    if let query = url.query { path += "?\(query)" }
+    var random = SystemRandomNumberGenerator()
+    let handshake = WebSocketHandshake(host: host, port: port, path: path, random: &random)
+    let socket = POSIXWebSocket(configuration: configuration, handshake: handshake)
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let thread = Thread {
+          socket.run(host: host, port: port, opened: continuation)
+        }
+        thread.name = "weft.websocket"
+        thread.start()
+      }
+    } onCancel: {
+      socket.cancel()
+    }
+    return socket
+  }
+}
+
+/// One socket and the thread that owns its reads.
+final class POSIXWebSocket: RealtimeSocket {
+  private struct Inner {
+    var machine: WebSocketConnectionMachine
+    var inbox: [RealtimeMessage] = []
+    var waiter: CheckedContinuation<RealtimeMessage, any Error>?
+    var pongWaiters: [@Sendable ((any Error)?) -> Void] = []
+    var finished: WebSocketError?
+    var closeDeadline: ContinuousClock.Instant?
+    var lastRead = ContinuousClock.now
+    /// The handshake succeeded (even if the connection finished in the same read).
+    var opened = false
+  }
+
+  private let configuration: WebSocketConfiguration
+  private let inner: Mutex<Inner>
+  /// Serializes writes so frames never interleave; holds the file descriptor (-1 until
+  /// dialed). The reader thread closes it when it ends.
+  private let descriptor = Mutex<Int32>(-1)
+  private let cancelled = Atomic<Bool>(false)
+
+  init(configuration: WebSocketConfiguration, handshake: WebSocketHandshake) {
+    self.configuration = configuration
+    inner = Mutex(
+      Inner(
+        machine: WebSocketConnectionMachine(
+          handshake: handshake,
+          maxMessageSize: configuration.maxMessageSize)))
+  }
+
+  // MARK: RealtimeSocket
+
+  func send(_ message: RealtimeMessage) async throws {
+    var random = SystemRandomNumberGenerator()
+    let bytes = try inner.withLock { inner throws(WebSocketError) in
+      if let finished = inner.finished { throw finished }
+      return try inner.machine.send(message, maskingKeys: &random)
+    }
+    try write(bytes)
+  }
+
+  func receive() async throws -> RealtimeMessage {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<RealtimeMessage, any Error>) in
+        let result: Result<RealtimeMessage, any Error>? = inner.withLock { inner in
+          if !inner.inbox.isEmpty { return .success(inner.inbox.removeFirst()) }
+          if let finished = inner.finished { return .failure(finished) }
+          if Task.isCancelled { return .failure(CancellationError()) }
+          inner.waiter = continuation
+          return nil
+        }
+        if let result { continuation.resume(with: result) }
+      }
+    } onCancel: {
+      cancel()
+    }
+  }
+
+  func sendPing(onPong: @escaping @Sendable ((any Error)?) -> Void) {
+    var random = SystemRandomNumberGenerator()
+    let bytes: [UInt8]
+    do {
+      bytes = try inner.withLock { inner throws(WebSocketError) in
+        if let finished = inner.finished { throw finished }
+        let bytes = try inner.machine.ping(maskingKeys: &random)
+        inner.pongWaiters.append(onPong)
+        return bytes
+      }
+    } catch {
+      onPong(error)
+      return
+    }
+    do {
+      try write(bytes)
+    } catch {
+      perform(inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+    }
+  }
+
+  func close() {
+    var random = SystemRandomNumberGenerator()
+    let outputs = inner.withLock { inner in
+      inner.closeDeadline = .now + configuration.closeTimeout
+      return inner.machine.close(maskingKeys: &random)
+    }
+    // try?: the close frame is a courtesy; if it cannot be written the socket is gone anyway.
+    for case .write(let bytes) in outputs { try? write(bytes) }
+    finish(.closed(code: 1000, reason: "closed by the client"), outputs: outputs)
+  }
+
+  /// Task cancellation: stop now, no closing handshake.
+  func cancel() {
+    cancelled.store(true, ordering: .releasing)
+    descriptor.withLock { fd in
+      // Wakes a blocked poll at once; the reader thread closes the descriptor.
+      if fd >= 0 { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+    perform(inner.withLock { $0.machine.fail(.closed(code: nil, reason: "cancelled")) })
+  }
+
+  // MARK: The thread
+
+  func run(host: String, port: Int, opened: CheckedContinuation<Void, any Error>) {
+    let deadline = ContinuousClock.now + configuration.connectTimeout
+    var continuation: CheckedContinuation<Void, any Error>? = opened
+    do {
+      let fd = try dial(host: host, port: port, deadline: deadline)
+      descriptor.withLock { $0 = fd }
+      let request = inner.withLock { $0.machine.handshake.request }
+      try write(request, deadline: deadline)
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let (state, opened, finished) = inner.withLock {
+          ($0.machine.state, $0.opened, $0.finished)
+        }
+        if opened, let waiting = continuation {
+          // Opened first: connect returns the socket; a close in the same read is for receive.
+          waiting.resume()
+          continuation = nil
+        }
+        if let finished {
+          if opened { break }
+          throw finished
+        }
+        if state == .closed { break }
+        let now = ContinuousClock.now
+        let (idleDeadline, closeDeadline) = inner.withLock { inner in
+          (configuration.idleTimeout.map { inner.lastRead + $0 }, inner.closeDeadline)
+        }
+        if state == .handshaking, now >= deadline { throw WebSocketError.connectTimedOut }
+        if state == .open, let idleDeadline, now >= idleDeadline {
+          throw WebSocketError.idleTimedOut
+        }
+        if let closeDeadline, now >= closeDeadline { break }
+        let limit = [state == .handshaking ? deadline : nil, idleDeadline, closeDeadline]
+          .compactMap { $0 }.min()
+        guard try waitFor(Int16(POLLIN), fd: fd, until: limit) else { continue }
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count < 0 {
+          if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+          throw WebSocketError.socket("recv: \(String(cString: strerror(errno)))")
+        }
+        if count == 0 {
+          perform(
+            inner.withLock {
+              $0.machine.fail(.closed(code: nil, reason: "the server closed the TCP connection"))
+            })
+          break
+        }
+        var random = SystemRandomNumberGenerator()
+        let outputs = inner.withLock { inner in
+          inner.lastRead = .now
+          return inner.machine.received(buffer[..<count], maskingKeys: &random)
+        }
+        perform(outputs)
+      }
+    } catch {
+      let failure: any Error =
+        cancelled.load(ordering: .acquiring)
+        ? CancellationError() : (error as? WebSocketError ?? .socket("\(error)"))
+      perform(
+        inner.withLock {
+          $0.machine.fail(failure as? WebSocketError ?? .closed(code: nil, reason: "cancelled"))
+        })
+      continuation?.resume(throwing: failure)
+      continuation = nil
+    }
+    if let continuation {
+      // Finished before opening (e.g. a close() during the handshake).
+      continuation.resume(throwing: inner.withLock { $0.finished } ?? .connectTimedOut)
+    }
+    descriptor.withLock { fd in
+      if fd >= 0 { _ = Foundation.close(fd) }
+      fd = -1
+    }
+  }
+
+  /// Performs the machine's outputs: writes, deliveries, pong callbacks, the end.
+  private func perform(_ outputs: [WebSocketConnectionMachine.Output]) {
+    for output in outputs {
+      switch output {
+      case .opened: inner.withLock { $0.opened = true }
+      case .finished: break
+      case .write(let bytes):
+        do { try write(bytes) } catch {
+          perform(
+            inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+        }
+      case .message(let message):
+        let waiter = inner.withLock { inner -> CheckedContinuation<RealtimeMessage, any Error>? in
+          if let waiter = inner.waiter {
+            inner.waiter = nil
+            return waiter
+          }
+          inner.inbox.append(message)
+          return nil
+        }
+        waiter?.resume(returning: message)
+      case .pong:
+        let callback = inner.withLock { inner -> (@Sendable ((any Error)?) -> Void)? in
+          inner.pongWaiters.isEmpty ? nil : inner.pongWaiters.removeFirst()
+        }
+        callback?(nil)
+      }
+    }
+    for case .finished(let error) in outputs { finish(error, outputs: []) }
+  }
+
+  /// Records the end once; fails a waiting reader and outstanding pings.
+  private func finish(_ error: WebSocketError, outputs: [WebSocketConnectionMachine.Output]) {
+    let (waiter, pings) = inner.withLock { inner in
+      if inner.finished == nil { inner.finished = error }
+      let waiter = inner.waiter
+      let pings = inner.pongWaiters
+      inner.waiter = nil
+      inner.pongWaiters = []
+      return (waiter, pings)
+    }
+    let reported = inner.withLock { $0.finished } ?? error
+    waiter?.resume(throwing: reported)
+    for ping in pings { ping(reported) }
+  }
+
+  // MARK: Sockets
+
+  private func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant? = nil) throws {
+    try descriptor.withLock { fd throws in
+      guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
+      var offset = 0
+      while offset < bytes.count {
+        let sent = bytes.withUnsafeBytes {
+          Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
+        }
+        if sent >= 0 {
+          offset += sent
+        } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+          _ = try waitFor(Int16(POLLOUT), fd: fd, until: deadline ?? .now + .seconds(10))
+        } else {
+          throw WebSocketError.socket("send: \(String(cString: strerror(errno)))")
+        }
+      }
+    }
+  }
+
+  /// Polls `fd` for `events` in slices of at most 100 ms until `until`; false on timeout or
+  /// a slice that saw nothing. Throws on cancellation.
+  private func waitFor(_ events: Int16, fd: Int32, until: ContinuousClock.Instant?) throws -> Bool {
+    if cancelled.load(ordering: .acquiring) { throw CancellationError() }
+    var timeout = 100
+    if let until {
+      let left = until - .now
+      let ms = Int(
+        left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+      timeout = max(0, min(timeout, ms + 1))
+    }
+    var entry = pollfd(fd: fd, events: events, revents: 0)
+    let ready = poll(&entry, 1, Int32(timeout))
+    if ready < 0 {
+      if errno == EINTR { return false }
+      throw WebSocketError.socket("poll: \(String(cString: strerror(errno)))")
+    }
+    if cancelled.load(ordering: .acquiring) { throw CancellationError() }
+    return ready > 0
+  }
+
+  private func dial(host: String, port: Int, deadline: ContinuousClock.Instant) throws -> Int32 {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = streamSocketType
+    var list: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &list)
+    guard status == 0, let first = list else {
+      throw WebSocketError.socket("getaddrinfo \(host): \(String(cString: gai_strerror(status)))")
+    }
+    defer { freeaddrinfo(first) }
+    var lastError = "no address for \(host)"
+    var next: UnsafeMutablePointer<addrinfo>? = first
+    while let info = next {
+      next = info.pointee.ai_next
+      let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+      if fd < 0 {
+        lastError = "socket: \(String(cString: strerror(errno)))"
+        continue
+      }
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      #if canImport(Darwin)
+      var one: Int32 = 1
+      _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+      #endif
+      if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
+      guard errno == EINPROGRESS else {
+        lastError = "connect: \(String(cString: strerror(errno)))"
+        _ = Foundation.close(fd)
+        continue
+      }
+      do {
+        while ContinuousClock.now < deadline {
+          guard try waitFor(Int16(POLLOUT), fd: fd, until: deadline) else { continue }
+          var error: Int32 = 0
+          var length = socklen_t(MemoryLayout<Int32>.size)
+          _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+          if error == 0 { return fd }
+          throw WebSocketError.socket("connect: \(String(cString: strerror(error)))")
+        }
+        throw WebSocketError.connectTimedOut
+      } catch {
+        _ = Foundation.close(fd)
+        throw error
+      }
+    }
+    throw WebSocketError.socket(lastError)
+  }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+@testable import WeftNetworking
+
+/// Whether python3 can import `websockets` here (CI installs it; a machine without it skips).
+private let websocketsInstalled: Bool = {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", "-c", "import websockets"]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  do {
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  } catch {
+    return false
+  }
+}()
+
+/// `Fixtures/websocket_server.py` (the `websockets` package) on 127.0.0.1 for one test.
+private struct WebSocketServer {
+  let wsPort: Int
+  let garbagePort: Int
+  let stallPort: Int
+
+  func url(_ path: String) -> URL { URL(string: "ws://127.0.0.1:\(wsPort)\(path)")! }
+}
+
+private func withWebSocketServer<T>(_ body: (WebSocketServer) async throws -> T) async throws -> T {
+  guard
+    let script = Bundle.module.url(
+      forResource: "websocket_server", withExtension: "py", subdirectory: "Fixtures")
+  else { throw FixtureError("Fixtures/websocket_server.py is not in the test bundle") }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", script.path, "--lifetime", "60"]
+  let input = Pipe()
+  let output = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  try process.run()
+  defer {
+    process.terminate()
+    // try?: the pipe may already be closed by the exiting server; nothing to report.
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+  var line = Data()
+  while !line.contains(UInt8(ascii: "\n")) {
+    let chunk = output.fileHandleForReading.availableData
+    if chunk.isEmpty { break }
+    line.append(chunk)
+  }
+  let text = String(decoding: line, as: UTF8.self)
+  var ports: [String: Int] = [:]
+  for field in text.split(whereSeparator: \.isWhitespace).dropFirst() {
+    let parts = field.split(separator: "=")
+    if parts.count == 2, let port = Int(parts[1]) { ports[String(parts[0])] = port }
+  }
+  guard text.hasPrefix("PORTS"), let ws = ports["ws"], let garbage = ports["garbage"],
+    let stall = ports["stall"]
+  else { throw FixtureError("websocket_server.py did not print its ports (got \"\(text)\")") }
+  return try await body(WebSocketServer(wsPort: ws, garbagePort: garbage, stallPort: stall))
+}
+
+/// Runs `body`, failing (not hanging) if it takes longer than `bound`: a correctness bound
+/// for "cancellation / timeouts end the wait", far above the expected time.
+@discardableResult
+private func bounded<T: Sendable>(
+  _ bound: Duration = .seconds(20), _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  try await withThrowingTaskGroup(of: T?.self) { group in
+    group.addTask { try await body() }
+    group.addTask {
+      try await Task.sleep(for: bound)
+      return nil
+    }
+    defer { group.cancelAll() }
+    guard let result = try await group.next(), let value = result else {
+      throw FixtureError("did not finish within \(bound)")
+    }
+    return value
+  }
+}
+
+@Suite(
+  "POSIX WebSocket against the python websockets server",
+  .enabled(
+    if: websocketsInstalled,
+    "skipped: the python 'websockets' package is not installed (python3 -m pip install websockets)"
+  ))
+struct POSIXWebSocketLiveTests {
+  @Test func echoesTextAndBinary() async throws {
+    try await withWebSocketServer { server in
+      let socket = try await POSIXWebSocketTransport(url: server.url("/echo")).connect()
+      defer { socket.close() }
+      try await socket.send(.text("héllo"))
+      #expect(try await socket.receive() == .text("héllo"))
+      let big = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0) })
+      try await socket.send(.data(big))
+      #expect(try await socket.receive() == .data(big))
+    }
+  }
+
+  @Test func receivesServerPush() async throws {
+    try await withWebSocketServer { server in
+      let socket = try await POSIXWebSocketTransport(url: server.url("/push")).connect()
+      defer { socket.close() }
+      #expect(try await socket.receive() == .text("push 1"))
+      #expect(try await socket.receive() == .text("push 2"))
+    }
+  }
+
+  @Test func answersServerPingsAndGetsPongsForItsOwn() async throws {
+    try await withWebSocketServer { server in
+      let socket = try await POSIXWebSocketTransport(url: server.url("/ping")).connect()
+      defer { socket.close() }
+      // The server sends this only after its ping's pong arrived.
+      #expect(try await socket.receive() == .text("pong seen"))
+      let pong: (any Error)? = try await bounded {
+        await withCheckedContinuation { continuation in
+          socket.sendPing { continuation.resume(returning: $0) }
+        }
+      }
+      #expect(pong == nil)
+    }
+  }
+
+  @Test func cleanServerCloseReportsItsCode() async throws {
+    try await withWebSocketServer { server in
+      let socket = try await POSIXWebSocketTransport(url: server.url("/close")).connect()
+      await #expect(throws: WebSocketError.closed(code: 4001, reason: "bye")) {
+        try await socket.receive()
+      }
+      await #expect(throws: WebSocketError.closed(code: 4001, reason: "bye")) {
+        try await socket.send(.text("too late"))
+      }
+    }
+  }
+
+  @Test func oversizeMessageIsATypedError() async throws {
+    try await withWebSocketServer { server in
+      let transport = POSIXWebSocketTransport(
+        url: server.url("/big"), configuration: WebSocketConfiguration(maxMessageSize: 1 << 20))
+      let socket = try await transport.connect()
+      await #expect(throws: WebSocketError.messageTooLarge(limit: 1 << 20)) {
+        try await socket.receive()
+      }
+    }
+  }
+
+  @Test func garbageInsteadOfAHandshakeIsATypedError() async throws {
+    try await withWebSocketServer { server in
+      let url = URL(string: "ws://127.0.0.1:\(server.garbagePort)/")!
+      do {
+        _ = try await POSIXWebSocketTransport(url: url).connect()
+        Issue.record("connected to a server that is not a WebSocket server")
+      } catch let error as WebSocketError {
+        guard case .handshakeFailed(let why) = error else {
+          Issue.record("\(error)")
+          return
+        }
+        #expect(why.contains("not HTTP"))
+        #expect(why.contains("SSH-2.0"))
+      }
+    }
+  }
+
+  @Test func stalledServerTimesOutTheConnect() async throws {
+    try await withWebSocketServer { server in
+      let url = URL(string: "ws://127.0.0.1:\(server.stallPort)/")!
+      let transport = POSIXWebSocketTransport(
+        url: url, configuration: WebSocketConfiguration(connectTimeout: .milliseconds(300)))
+      try await bounded {
+        await #expect(throws: WebSocketError.connectTimedOut) { try await transport.connect() }
+      }
+    }
+  }
+
+  @Test func silentServerHitsTheIdleTimeout() async throws {
+    try await withWebSocketServer { server in
+      let transport = POSIXWebSocketTransport(
+        url: server.url("/silent"),
+        configuration: WebSocketConfiguration(idleTimeout: .milliseconds(300)))
+      let socket = try await transport.connect()
+      try await bounded {
+        await #expect(throws: WebSocketError.idleTimedOut) { try await socket.receive() }
+      }
+    }
+  }
+
+  @Test func cancellingAReceiveEndsIt() async throws {
+    try await withWebSocketServer { server in
+      let socket = try await POSIXWebSocketTransport(url: server.url("/silent")).connect()
+      let receiving = Task { try await socket.receive() }
+      try await Task.sleep(for: .milliseconds(100))
+      receiving.cancel()
+      let outcome = try await bounded { await receiving.result }
+      #expect(throws: (any Error).self) { try outcome.get() }
+      // The socket is finished for good.
+      await #expect(throws: WebSocketError.self) { try await socket.send(.text("x")) }
+    }
+  }
+
+  @Test func clientCloseWakesAPendingReceive() async throws {
+    try await withWebSocketServer { server in
+      let socket = try await POSIXWebSocketTransport(url: server.url("/silent")).connect()
+      let receiving = Task { try await socket.receive() }
+      try await Task.sleep(for: .milliseconds(100))
+      socket.close()
+      let outcome = try await bounded { await receiving.result }
+      #expect(throws: WebSocketError.self) { try outcome.get() }
+    }
+  }
+
+  @Test func refusedPortIsASocketError() async throws {
+    let closed = try await withWebSocketServer { $0.stallPort }  // released after the server exits
+    do {
+      _ = try await POSIXWebSocketTransport(url: URL(string: "ws://127.0.0.1:\(closed)/")!)
+        .connect()
+      Issue.record("connected to a closed port")
+    } catch let error as WebSocketError {
+      guard case .socket(let why) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(why.contains("connect"))
+    }
+  }
+
+  @Test func drivesRealtimeConnection() async throws {
+    try await withWebSocketServer { server in
+      let connection = RealtimeConnection(
+        transport: POSIXWebSocketTransport(url: server.url("/push")), heartbeat: nil)
+      await connection.connect()
+      let first: RealtimeMessage? = try await bounded {
+        var iterator = connection.messages.makeAsyncIterator()
+        return await iterator.next()
+      }
+      #expect(first == .text("push 1"))
+      await connection.disconnect()
+    }
+  }
+
+  @Test func wssIsNotSupportedYet() async throws {
+    await #expect(throws: WebSocketError.unsupportedURL("wss://127.0.0.1:1/")) {
+      try await POSIXWebSocketTransport(url: URL(string: "wss://127.0.0.1:1/")!).connect()
+    }
+  }
+}
