@@ -72,13 +72,14 @@ async def watch_stdin_and_parent(parent):
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=60)
+    parser.add_argument("--ws-port", type=int, default=0, help="0: the kernel chooses")
     args = parser.parse_args()
     parent = os.getppid()
     # Clients that fail a connection on purpose (oversize, timeouts) are expected: no tracebacks.
     logging.getLogger("websockets").setLevel(logging.CRITICAL)
     # SIGTERM ends the server at once (no graceful wait for open connections' handlers).
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    async with serve(handler, "127.0.0.1", 0, ping_interval=None, max_size=None) as server:
+    async with serve(handler, "127.0.0.1", args.ws_port, ping_interval=None, max_size=None) as server:
         ws_port = server.sockets[0].getsockname()[1]
         g = await asyncio.start_server(garbage, "127.0.0.1", 0)
         s = await asyncio.start_server(stall, "127.0.0.1", 0)

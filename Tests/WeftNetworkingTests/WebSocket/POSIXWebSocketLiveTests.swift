@@ -28,14 +28,16 @@ private struct WebSocketServer {
   func url(_ path: String) -> URL { URL(string: "ws://127.0.0.1:\(wsPort)\(path)")! }
 }
 
-private func withWebSocketServer<T>(_ body: (WebSocketServer) async throws -> T) async throws -> T {
+private func withWebSocketServer<T>(
+  wsPort: Int = 0, _ body: (WebSocketServer) async throws -> T
+) async throws -> T {
   guard
     let script = Bundle.module.url(
       forResource: "websocket_server", withExtension: "py", subdirectory: "Fixtures")
   else { throw FixtureError("Fixtures/websocket_server.py is not in the test bundle") }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", script.path, "--lifetime", "60"]
+  process.arguments = ["python3", script.path, "--lifetime", "60", "--ws-port", "\(wsPort)"]
   let input = Pipe()
   let output = Pipe()
   process.standardInput = input
@@ -241,6 +243,51 @@ struct POSIXWebSocketLiveTests {
       }
       #expect(first == .text("push 1"))
       await connection.disconnect()
+    }
+  }
+
+  @Test func serverKilledMidStreamIsReconnectedByThePolicy() async throws {
+    let connection = try await withWebSocketServer { server in
+      let connection = RealtimeConnection(
+        transport: POSIXWebSocketTransport(url: server.url("/push")),
+        policy: ReconnectPolicy(maxAttempts: 100, baseDelay: .milliseconds(50), jitter: 0),
+        heartbeat: nil)
+      await connection.connect()
+      let first: RealtimeMessage? = try await bounded {
+        var iterator = connection.messages.makeAsyncIterator()
+        return await iterator.next()
+      }
+      #expect(first == .text("push 1"))
+      return (connection, server.wsPort)
+    }
+    // The server process is gone (killed on leaving the scope); a new one on the same port.
+    try await withWebSocketServer(wsPort: connection.1) { _ in
+      let states: [ConnectionState] = try await bounded {
+        var seen: [ConnectionState] = []
+        for await state in connection.0.states {
+          seen.append(state)
+          if state == .connected
+            && seen.contains(where: {
+              if case .reconnecting = $0 { true } else { false }
+            })
+          {
+            break
+          }
+        }
+        return seen
+      }
+      #expect(states.contains(.connected))
+      let messages: [RealtimeMessage] = try await bounded {
+        var iterator = connection.0.messages.makeAsyncIterator()
+        var messages: [RealtimeMessage] = []
+        while messages.last != .text("push 1"), let next = await iterator.next() {
+          messages.append(next)
+        }
+        return messages
+      }
+      // The reconnected socket got the new server's first push.
+      #expect(messages.last == .text("push 1"))
+      await connection.0.disconnect()
     }
   }
 
