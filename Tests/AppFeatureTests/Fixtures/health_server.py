@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A tiny HealthAPI server on 127.0.0.1 for AppFeature's live-configuration test.
 
-Binds a port the kernel chooses and prints one line:  PORT <port>
+Binds a port the kernel chooses and prints one line:  PORT <port> WS <ws-port>
+(WS 0 when the python `websockets` package is not installed; the HTTP routes still work).
 
 Routes (JSON, dates ISO 8601 with fractional seconds, as HealthAPI.coding writes them):
     POST /auth/login      ada@example.com / correct-horse -> session; else 401 invalid_credentials
@@ -10,7 +11,12 @@ Routes (JSON, dates ISO 8601 with fractional seconds, as HealthAPI.coding writes
     PUT  /metrics/<id>    bearer; stores the metric; a repeated Idempotency-Key is answered from
                           the store without applying it again
     GET  /insights        bearer; ?limit -> the insights (one seeded)
-    GET  /stats           -> {"applied": n, "replayed": m, "requests": r}
+    GET  /stats           -> {"applied": n, "replayed": m, "requests": r, "realtimeClients": c}
+    POST /realtime/push   {"title", "body"} -> adds an insight and pushes it (InsightDTO JSON,
+                          a text message) to every open WebSocket; answers {"delivered": n}
+
+WebSocket (the `websockets` package, its own asyncio loop on a thread, a second port):
+    ws://127.0.0.1:<ws-port>/realtime   the insight feed; the server only pushes
 
 Stops by itself when stdin closes, when its parent changes, or after --lifetime seconds.
 """
@@ -21,7 +27,15 @@ import threading
 import time
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import asyncio
+import uuid
 from urllib.parse import parse_qs, urlparse
+
+try:
+    from websockets.asyncio.server import serve as websocket_serve
+    from websockets.exceptions import ConnectionClosed
+except ImportError:
+    websocket_serve = None
 
 LOCK = threading.Lock()
 TOKEN = "live-token-1"
@@ -29,6 +43,7 @@ REVOKED = set()
 STORED = {}
 METRICS = {}
 STATS = {"applied": 0, "replayed": 0, "requests": 0}
+REALTIME = {"loop": None, "clients": set()}
 
 
 def iso(moment):
@@ -99,8 +114,25 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 REVOKED.add(header[len("Bearer "):])
             self.reply(204)
+        elif path == "/realtime/push":
+            self.push(self.body() or {})
         else:
             self.refuse(404, "not_found", "no route " + path)
+
+    def push(self, request):
+        loop = REALTIME["loop"]
+        if loop is None:
+            self.refuse(503, "no_websockets", "the python 'websockets' package is not installed")
+            return
+        insight = {
+            "id": str(uuid.uuid4()), "title": request.get("title", "Pushed"),
+            "body": request.get("body", "A pushed insight."),
+            "date": iso(datetime.now(timezone.utc)), "priority": "high",
+        }
+        with LOCK:
+            INSIGHTS.insert(0, insight)
+        future = asyncio.run_coroutine_threadsafe(broadcast(json.dumps(insight)), loop)
+        self.reply(200, {"delivered": future.result(timeout=10)})
 
     def do_GET(self):
         url = urlparse(self.path)
@@ -109,7 +141,7 @@ class Handler(BaseHTTPRequestHandler):
             STATS["requests"] += 1
         if url.path == "/stats":
             with LOCK:
-                self.reply(200, dict(STATS))
+                self.reply(200, dict(STATS, realtimeClients=len(REALTIME["clients"])))
             return
         if not self.authorized():
             self.refuse(401, "invalid_token", "the bearer token is missing or revoked")
@@ -150,6 +182,50 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, answer)
 
 
+async def broadcast(text):
+    delivered = 0
+    for client in list(REALTIME["clients"]):
+        try:
+            await client.send(text)
+            delivered += 1
+        except Exception:  # a client closing meanwhile: it gets the insight on its next load
+            pass
+    return delivered
+
+
+async def realtime_handler(ws):
+    if ws.request.path != "/realtime":
+        await ws.close(4004, "no such feed: " + ws.request.path)
+        return
+    REALTIME["clients"].add(ws)
+    try:
+        async for _ in ws:  # the app sends nothing; this waits for the close
+            pass
+    except ConnectionClosed:
+        pass  # closed without a closing handshake (the app's socket was shut down)
+    finally:
+        REALTIME["clients"].discard(ws)
+
+
+def start_realtime():
+    """Starts the WebSocket server on its own loop and thread; returns its port (0: none)."""
+    if websocket_serve is None:
+        return 0
+    started = threading.Event()
+    port = [0]
+
+    async def run():
+        async with websocket_serve(realtime_handler, "127.0.0.1", 0) as server:
+            port[0] = server.sockets[0].getsockname()[1]
+            REALTIME["loop"] = asyncio.get_running_loop()
+            started.set()
+            await asyncio.Future()  # until the process exits
+
+    threading.Thread(target=lambda: asyncio.run(run()), daemon=True).start()
+    started.wait(10)
+    return port[0]
+
+
 def watch_parent(parent, lifetime):
     started = time.time()
     while True:
@@ -171,7 +247,8 @@ def main():
     server.daemon_threads = True
     threading.Thread(target=watch_parent, args=(os.getppid(), lifetime), daemon=True).start()
     threading.Thread(target=watch_stdin, daemon=True).start()
-    print("PORT %d" % server.server_address[1], flush=True)
+    ws_port = start_realtime()
+    print("PORT %d WS %d" % (server.server_address[1], ws_port), flush=True)
     server.serve_forever()
 
 

@@ -10,8 +10,38 @@ import FoundationNetworking
 /// database file, the real clock) runs end to end.
 struct HealthServer {
   let port: Int
+  /// The WebSocket port (the `websockets` package on a second port), 0 without it.
+  let realtimePort: Int
 
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// The insight feed, `ws://127.0.0.1:<port>/realtime`.
+  ///
+  /// - Throws: `FixtureError` when the python `websockets` package is not installed.
+  func realtimeURL() throws -> URL {
+    guard realtimePort > 0 else {
+      throw FixtureError(
+        description:
+          "the fixture has no WebSocket server: the python 'websockets' package is not "
+          + "installed (pip install websockets; .ci/run installs it)")
+    }
+    return URL(string: "ws://127.0.0.1:\(realtimePort)/realtime")!
+  }
+
+  /// Has the server add an insight and push it over every open WebSocket; returns how many
+  /// connections it was sent to.
+  func pushInsight(title: String, body: String) async throws -> Int {
+    var request = URLRequest(url: baseURL.appendingPathComponent("realtime/push"))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = try JSONEncoder().encode(["title": title, "body": body])
+    let (data, response) = try await URLSession.shared.data(for: request)
+    guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+      throw FixtureError(
+        description: "POST /realtime/push failed: \(String(decoding: data, as: UTF8.self))")
+    }
+    return try JSONDecoder().decode([String: Int].self, from: data)["delivered"] ?? 0
+  }
 
   /// The server's counters: applied and replayed writes, requests.
   func stats() async throws -> [String: Int] {
@@ -55,12 +85,14 @@ func withHealthServer<T>(
     line.append(chunk)
   }
   let text = String(decoding: line, as: UTF8.self)
-  guard text.hasPrefix("PORT "),
-    let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+  // "PORT <http> WS <websocket>"
+  let words = text.split(whereSeparator: \.isWhitespace)
+  guard words.count == 4, words[0] == "PORT", words[2] == "WS", let port = Int(words[1]),
+    let realtimePort = Int(words[3])
   else {
     throw FixtureError(
       description:
         "the fixture server did not print its port (got \"\(text)\"): is python3 installed?")
   }
-  return try await body(HealthServer(port: port))
+  return try await body(HealthServer(port: port, realtimePort: realtimePort))
 }

@@ -75,7 +75,8 @@ public struct AppDependencies: Sendable {
     HealthSchema.migrations + [AuthSchema.createSession(version: HealthSchema.migrations.count + 1)]
 
   /// The live configuration: `URLSessionTransport`, a database file at `databasePath`, the
-  /// continuous clock, the system date and random ids.
+  /// continuous clock, the system date and random ids. The realtime feed (when `realtimeURL`
+  /// is given) uses ``liveRealtimeTransport(url:)``.
   ///
   /// - Parameters:
   ///   - baseURL: the server.
@@ -95,12 +96,38 @@ public struct AppDependencies: Sendable {
     return AppDependencies(
       mode: .live, monitor: monitor, tracker: WorkTracker(), clock: ContinuousClock(),
       now: { Date() }, makeID: { UUID() }, baseURL: baseURL, transport: URLSessionTransport(),
-      realtimeTransport: realtimeURL.map { URLSessionRealtimeTransport(url: $0) },
+      realtimeTransport: realtimeURL.map { liveRealtimeTransport(url: $0) },
       database: DatabaseProvider(
         .file(path: databasePath), migrations: migrations, configuration: configuration),
       requestTimeout: requestTimeout, retryPolicy: RetryPolicy(),
       reconnectPolicy: ReconnectPolicy(), heartbeat: HeartbeatPolicy(),
       seed: UInt64.random(in: 0...UInt64.max), simulation: nil)
+  }
+
+  /// The realtime transport the live configuration uses for `url`.
+  ///
+  /// On Linux, `POSIXWebSocketTransport` (RFC 6455 on POSIX sockets): `URLSessionWebSocketTask`
+  /// cannot open WebSockets there (swift-corelibs-foundation implements it on libcurl, which
+  /// the distributions build without WebSockets). That transport speaks `ws://` only, so a
+  /// `wss://` URL gets a transport whose every dial is refused with a message saying so (the
+  /// connection reports it as `failed`); nothing crashes. On Apple platforms,
+  /// `URLSessionRealtimeTransport` (`URLSessionWebSocketTask`), for `ws://` and `wss://`.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: any; the transport is `Sendable`.
+  public static func liveRealtimeTransport(url: URL) -> any RealtimeTransport {
+    #if canImport(FoundationNetworking)
+    if url.scheme?.lowercased() == "wss" {
+      return RefusingRealtimeTransport(
+        reason:
+          "wss:// is not supported on Linux yet: POSIXWebSocketTransport speaks ws:// only "
+          + "(TLS is not built) and URLSessionWebSocketTask fails on Linux (libcurl without "
+          + "WebSockets) — use a ws:// URL here (\(url.absoluteString))")
+    }
+    return POSIXWebSocketTransport(url: url)
+    #else
+    return URLSessionRealtimeTransport(url: url)
+    #endif
   }
 
   /// The simulated configuration: `SimulatedHealthServer` behind a `SimulatedNetwork`, a
@@ -203,5 +230,15 @@ public struct SimulationEnvironment: Sendable {
       return start.addingTimeInterval(
         Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }
+  }
+}
+
+/// A realtime transport that refuses every dial with `reason` (a URL the platform's
+/// transports cannot open).
+struct RefusingRealtimeTransport: RealtimeTransport {
+  let reason: String
+
+  func connect() async throws -> any RealtimeSocket {
+    throw ConnectionError.refused(reason)
   }
 }

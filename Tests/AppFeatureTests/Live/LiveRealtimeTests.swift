@@ -1,0 +1,84 @@
+import AppFeature
+import Foundation
+import Testing
+import WeftNetworking
+
+@MainActor
+@Suite("The live configuration's insight feed over a real WebSocket")
+struct LiveRealtimeTests {
+  /// The fixture's `websockets` server pushes an insight; the live app (its platform's
+  /// WebSocket transport: `POSIXWebSocketTransport` on Linux) stores it and the dashboard,
+  /// which follows the database, shows it.
+  @Test func aPushedInsightReachesTheDashboard() async throws {
+    try await withHealthServer { server in
+      let file = TemporaryDatabase()
+      defer { file.remove() }
+      let app = try await AppRuntime.build(
+        .live(
+          baseURL: server.baseURL, databasePath: file.path,
+          realtimeURL: try server.realtimeURL()))
+      app.settler.stallTimeout = .seconds(20)
+      try await app.login(email: "ada@example.com", password: "correct-horse")
+      try await app.openDashboard(range: .week)
+      #expect(app.value("dashboard.insights.count") == .int(1))
+
+      try await waitUntil("the realtime connection is connected") {
+        app.value("realtime.state") == .string("connected")
+      }
+      try await waitUntil("the server sees one WebSocket client") {
+        try await server.stats()["realtimeClients"] == 1
+      }
+      let delivered = try await server.pushInsight(
+        title: "Pushed over a WebSocket", body: "From the python websockets server.")
+      #expect(delivered == 1)
+
+      try await waitUntil("the pushed insight is on the dashboard") {
+        app.value("dashboard.insights.count") == .int(2)
+      }
+      #expect(app.value("realtime.received") == .int(1))
+      #expect(app.value("realtime.lastInsight") == .string("Pushed over a WebSocket"))
+      #expect(
+        app.launch.dashboard.state.latestInsights.map(\.title).contains("Pushed over a WebSocket"))
+      #expect(app.value("realtime.state") == .string("connected"))
+      await app.shutDown()
+    }
+  }
+
+  #if canImport(FoundationNetworking)
+  /// On Linux a `ws://` feed goes over POSIX sockets; `wss://` (no TLS there yet) is refused
+  /// with a message that says so instead of crashing.
+  @Test func onLinuxWSUsesPOSIXSocketsAndWSSIsRefusedClearly() async throws {
+    let plain = AppDependencies.liveRealtimeTransport(
+      url: URL(string: "ws://127.0.0.1:9/realtime")!)
+    #expect(plain is POSIXWebSocketTransport)
+
+    let secure = AppDependencies.liveRealtimeTransport(
+      url: URL(string: "wss://127.0.0.1:9/realtime")!)
+    let error = await #expect(throws: ConnectionError.self) { _ = try await secure.connect() }
+    guard case .refused(let reason) = error else {
+      Issue.record("expected refused, got \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("wss:// is not supported on Linux yet"))
+    #expect(reason.contains("wss://127.0.0.1:9/realtime"))
+  }
+  #endif
+}
+
+/// Polls `condition` every 20 ms until it holds, failing after a generous `limit` (the wait is
+/// for correctness, not speed: a slow machine passes).
+@MainActor
+func waitUntil(
+  _ what: String, limit: Duration = .seconds(30),
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ condition: @MainActor () async throws -> Bool
+) async throws {
+  let deadline = ContinuousClock.now + limit
+  while try await !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("timed out after \(limit) waiting until \(what)", sourceLocation: sourceLocation)
+      throw FixtureError(description: "timed out waiting until \(what)")
+    }
+    try await Task.sleep(for: .milliseconds(20))
+  }
+}
