@@ -152,13 +152,17 @@ public actor RealtimeConnection {
     }
   }
 
-  /// Cancels every task, closes the socket, and starts a new generation (returned).
+  /// Closes the socket (its closing handshake), cancels every task, and starts a new
+  /// generation (returned).
   @discardableResult
   private func stopAll() -> Int {
-    for task in work { task.cancel() }
-    work = []
+    // Close first: cancelling the receive loop first makes a socket shut down at once, and
+    // the closing handshake (a 1000 close frame) was never sent. The loop's error reaches
+    // this actor after `generation` moved on below, so it is dropped.
     socket?.close()
     socket = nil
+    for task in work { task.cancel() }
+    work = []
     generation += 1
     return generation
   }

@@ -5,6 +5,7 @@ Prints one line, "PORTS ws=N garbage=N stall=N", then serves until stdin closes,
 changes or --lifetime seconds pass. Paths on the ws port:
   /echo   echoes every message          /push   sends "push 1", "push 2", then echoes
   /ping   pings, then sends "pong seen"  /close  closes with 4001 "bye"
+  /silent waits for the client to close  /last-close sends the close code /silent last saw
   /big    sends one 2 MiB binary message /silent accepts and never sends anything
 The garbage port answers any connection with a non-HTTP line; the stall port accepts and
 never answers. Exits 3 with a message if `websockets` is not installed.
@@ -24,6 +25,9 @@ except ImportError:
     sys.exit(3)
 
 
+last_close = {"code": None}
+
+
 async def handler(ws):
     path = ws.request.path
     if path == "/push":
@@ -40,6 +44,11 @@ async def handler(ws):
         await ws.send(bytes(2 * 1024 * 1024))
     elif path == "/silent":
         await ws.wait_closed()
+        # The code of the client's close frame (1006 when the client sent none).
+        last_close["code"] = ws.close_code
+        return
+    elif path == "/last-close":
+        await ws.send(str(last_close["code"]))
         return
     async for message in ws:
         await ws.send(message)

@@ -246,6 +246,30 @@ struct POSIXWebSocketLiveTests {
     }
   }
 
+  @Test func disconnectSendsTheClosingHandshake() async throws {
+    try await withWebSocketServer { server in
+      let connection = RealtimeConnection(
+        transport: POSIXWebSocketTransport(url: server.url("/silent")), heartbeat: nil)
+      await connection.connect()
+      _ = try await bounded {
+        for await state in connection.states where state == .connected { return true }
+        return false
+      }
+      await connection.disconnect()
+      // The server records the code of the close frame it got (1006: none was sent).
+      let code: String = try await bounded {
+        while true {
+          let probe = try await POSIXWebSocketTransport(url: server.url("/last-close")).connect()
+          let message = try await probe.receive()
+          probe.close()
+          if case .text(let text) = message, text != "None" { return text }
+          try await Task.sleep(for: .milliseconds(50))
+        }
+      }
+      #expect(code == "1000")
+    }
+  }
+
   @Test func serverKilledMidStreamIsReconnectedByThePolicy() async throws {
     let connection = try await withWebSocketServer { server in
       let connection = RealtimeConnection(
