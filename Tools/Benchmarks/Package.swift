@@ -17,6 +17,7 @@ let package = Package(
         .product(name: "WeftCore", package: "Weft"),
         .product(name: "WeftObservation", package: "Weft"),
         .product(name: "WeftPersistence", package: "Weft"),
+        .product(name: "WeftNetworking", package: "Weft"),
       ],
       path: "Sources/Benchmarks"
     ),

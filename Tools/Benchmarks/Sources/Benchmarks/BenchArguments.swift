@@ -2,7 +2,7 @@ import WeftCore
 
 /// A benchmark `weft-bench` can run, by the word that names it.
 enum BenchCommand: String, CaseIterable, Sendable {
-  case fanout, persistence, all
+  case fanout, persistence, websocket, all
   case profileCommit = "profile-commit"
   case profileIdle = "profile-idle"
   case help
@@ -132,6 +132,13 @@ enum BenchArguments {
         Persistence: WeftPersistence's Codable insert, fetch and observation against raw
         sqlite3 calls.
         """
+      case .websocket:
+        """
+        WebSocket: 100,000 small text messages (--quick: 5,000) echoed one at a time over
+        loopback by Weft's POSIXWebSocketTransport and by a python `websockets` client, against
+        the same python `websockets` echo server; messages/s and p50/p99 round trip. Needs
+        python3 with the `websockets` package.
+        """
       case .all: "Runs fanout, then persistence."
       case .profileCommit:
         """
@@ -150,6 +157,7 @@ enum BenchArguments {
       case .fanout, .all:
         "  --quick           Smaller sizes and fewer rounds (for CI; noisier figures).\n"
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
+      case .websocket: "  --quick           5,000 messages instead of 100,000.\n"
       case .persistence, .profileIdle:
         "  --quick           Accepted; has no effect on this benchmark.\n"
       case .help: ""
@@ -174,6 +182,7 @@ enum BenchArguments {
     BENCHMARKS:
       fanout            Fan-out against peers, idle-subscriber cost, memory per subscription.
       persistence       Codable insert and fetch against raw sqlite3.
+      websocket         WebSocket echo round trips against a python `websockets` client.
       all               fanout, then persistence.
       profile-commit    A hot loop for profilers: commits with one synchronous subscriber.
       profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.

@@ -32,6 +32,13 @@ case .run(let command, let quick):
     runObservationReport(quick: quick)
   case .persistence:
     for line in try await runPersistenceBenchmark() { print(line) }
+  case .websocket:
+    do {
+      try await runWebSocketReport(quick: quick)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      exit(1)
+    }
   case .all:
     await runFanOutReport(quick: quick)
     print("")

@@ -1,0 +1,155 @@
+import Foundation
+import WeftNetworking
+
+/// Round-trip figures for one client: messages per second and p50/p99 round trip.
+struct EchoFigures: Sendable {
+  var messagesPerSecond: Double
+  var p50Microseconds: Double
+  var p99Microseconds: Double
+}
+
+/// A benchmark that cannot run (no python3, no `websockets`, the server or client failed).
+struct WebSocketBenchmarkError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// `weft-bench websocket`: N small text messages echoed over loopback, one at a time, by
+/// Weft's `POSIXWebSocketTransport` and then by a Python `websockets` client, against the same
+/// Python `websockets` echo server (Tools/Benchmarks/websocket_echo.py) in one run.
+///
+/// - Complexity: O(messages) round trips per client; two python3 subprocesses.
+func runWebSocketReport(quick: Bool) async throws {
+  let count = quick ? 5_000 : 100_000
+  let warmup = quick ? 200 : 1_000
+  let script = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("websocket_echo.py").path
+  let server = Process()
+  server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  server.arguments = ["python3", script, "serve"]
+  let serverInput = Pipe()
+  let serverOutput = Pipe()
+  server.standardInput = serverInput
+  server.standardOutput = serverOutput
+  try server.run()
+  defer {
+    // Closing its standard input ends the server; terminate() covers a server that hangs.
+    // try?: a failed close leaves terminate() to end it.
+    try? serverInput.fileHandleForWriting.close()
+    server.terminate()
+    server.waitUntilExit()
+  }
+  let line = readLine(from: serverOutput.fileHandleForReading)
+  guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+    throw WebSocketBenchmarkError(
+      description: "the python echo server did not start (it printed '\(line)'); "
+        + "install the 'websockets' package: python3 -m pip install websockets")
+  }
+
+  let weft = try await measureWeft(port: port, count: count, warmup: warmup)
+  let python = try runPythonClient(script: script, port: port, count: count, warmup: warmup)
+
+  let messages = format(Double(count), digits: 0)
+  print(
+    "# WebSocket echo over loopback (release build; \(messages) small text messages sent one "
+      + "at a time, each echo awaited; the same python `websockets` echo server for both clients)"
+  )
+  print(
+    "# reproduce: swift run -c release --package-path Tools/Benchmarks weft-bench websocket"
+      + (quick ? " --quick" : ""))
+  print("")
+  print(
+    "client".padding(40) + pad("messages/s", 14) + pad("p50 round trip", 18)
+      + pad("p99 round trip", 18))
+  for (name, figures) in [
+    ("Weft POSIXWebSocketTransport", weft), ("python websockets client", python),
+  ] {
+    print(
+      name.padding(40) + pad(format(figures.messagesPerSecond, digits: 0), 14)
+        + pad(format(figures.p50Microseconds) + " µs", 18)
+        + pad(format(figures.p99Microseconds) + " µs", 18))
+  }
+  print(
+    "Weft / python: messages/s "
+      + format(weft.messagesPerSecond / python.messagesPerSecond, digits: 2) + "×, p50 "
+      + format(weft.p50Microseconds / python.p50Microseconds, digits: 2) + "×, p99 "
+      + format(weft.p99Microseconds / python.p99Microseconds, digits: 2) + "×")
+}
+
+/// Weft's client: connects, warms up, then sends `count` messages one at a time.
+private func measureWeft(port: Int, count: Int, warmup: Int) async throws -> EchoFigures {
+  guard let url = URL(string: "ws://127.0.0.1:\(port)/") else {
+    throw WebSocketBenchmarkError(description: "bad port \(port)")
+  }
+  let socket = try await POSIXWebSocketTransport(url: url).connect()
+  defer { socket.close() }
+  for index in 0..<warmup {
+    try await socket.send(.text("warmup \(index)"))
+    _ = try await socket.receive()
+  }
+  var roundTrips = [UInt64]()
+  roundTrips.reserveCapacity(count)
+  let start = wallNanoseconds()
+  for index in 0..<count {
+    let sent = wallNanoseconds()
+    try await socket.send(.text("message \(index)"))
+    let echo = try await socket.receive()
+    roundTrips.append(wallNanoseconds() - sent)
+    if index == 0, echo != .text("message 0") {
+      throw WebSocketBenchmarkError(description: "unexpected echo \(echo)")
+    }
+  }
+  let elapsed = wallNanoseconds() - start
+  roundTrips.sort()
+  func percentile(_ fraction: Double) -> Double {
+    Double(roundTrips[min(roundTrips.count - 1, Int(Double(roundTrips.count) * fraction))])
+      / 1_000
+  }
+  return EchoFigures(
+    messagesPerSecond: Double(count) / (Double(elapsed) / 1e9),
+    p50Microseconds: percentile(0.50), p99Microseconds: percentile(0.99))
+}
+
+/// The python `websockets` client against the same server; parses its `RESULT` line.
+private func runPythonClient(
+  script: String, port: Int, count: Int, warmup: Int
+) throws
+  -> EchoFigures
+{
+  let client = Process()
+  client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  client.arguments = [
+    "python3", script, "client", "--port", "\(port)", "--count", "\(count)", "--warmup",
+    "\(warmup)",
+  ]
+  let output = Pipe()
+  client.standardOutput = output
+  try client.run()
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  client.waitUntilExit()
+  var fields: [String: Double] = [:]
+  for line in text.split(separator: "\n") where line.hasPrefix("RESULT ") {
+    for pair in line.dropFirst(7).split(separator: " ") {
+      let parts = pair.split(separator: "=")
+      if parts.count == 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
+    }
+  }
+  guard client.terminationStatus == 0, let rate = fields["messages_per_second"],
+    let p50 = fields["p50_us"], let p99 = fields["p99_us"]
+  else {
+    throw WebSocketBenchmarkError(
+      description: "the python client failed (exit \(client.terminationStatus)): \(text)")
+  }
+  return EchoFigures(messagesPerSecond: rate, p50Microseconds: p50, p99Microseconds: p99)
+}
+
+/// Reads one line (without the newline) from `handle`, byte by byte; "" at end of file.
+private func readLine(from handle: FileHandle) -> String {
+  var bytes = [UInt8]()
+  // try?: a read error ends the line like end of file; the caller reports what it got.
+  while let byte = try? handle.read(upToCount: 1), let first = byte.first {
+    if first == UInt8(ascii: "\n") { break }
+    bytes.append(first)
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
