@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WeftCore
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +49,7 @@ public struct WebSocketConfiguration: Sendable, Equatable {
 /// yet (it throws ``WebSocketError/unsupportedURL(_:)``).
 ///
 /// - Complexity: one thread and one socket per connection; messages are whole in memory.
-/// - Note: Isolation: thread-safe; state behind a `Mutex`, callbacks (`onPong`) on the
+/// - Note: Isolation: thread-safe; state behind WeftCore's `Locked` (a pthread lock ThreadSanitizer sees; `Synchronization.Mutex` is invisible to it on Linux), callbacks (`onPong`) on the
 ///   socket's thread.
 /// - Note: Allocations: a 64 KiB read buffer per socket, one array per frame.
 public struct POSIXWebSocketTransport: RealtimeTransport {
@@ -72,7 +73,7 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
     let port = url.port ?? 80
     var path = url.path.isEmpty ? "/" : url.path
     if let query = url.query { path += "?\(query)" }
-    var random = SystemRandomNumberGenerator()
+    var random = MaskingKeySource()
     let handshake = WebSocketHandshake(host: host, port: port, path: path, random: &random)
     let socket = POSIXWebSocket(configuration: configuration, handshake: handshake)
     try await withTaskCancellationHandler {
@@ -106,15 +107,15 @@ final class POSIXWebSocket: RealtimeSocket {
   }
 
   private let configuration: WebSocketConfiguration
-  private let inner: Mutex<Inner>
+  private let inner: Locked<Inner>
   /// Serializes writes so frames never interleave; holds the file descriptor (-1 until
   /// dialed). The reader thread closes it when it ends.
-  private let descriptor = Mutex<Int32>(-1)
+  private let descriptor = Locked<Int32>(-1)
   private let cancelled = Atomic<Bool>(false)
 
   init(configuration: WebSocketConfiguration, handshake: WebSocketHandshake) {
     self.configuration = configuration
-    inner = Mutex(
+    inner = Locked(
       Inner(
         machine: WebSocketConnectionMachine(
           handshake: handshake,
@@ -124,7 +125,7 @@ final class POSIXWebSocket: RealtimeSocket {
   // MARK: RealtimeSocket
 
   func send(_ message: RealtimeMessage) async throws {
-    var random = SystemRandomNumberGenerator()
+    var random = MaskingKeySource()
     let bytes = try inner.withLock { inner throws(WebSocketError) in
       if let finished = inner.finished { throw finished }
       return try inner.machine.send(message, maskingKeys: &random)
@@ -151,7 +152,7 @@ final class POSIXWebSocket: RealtimeSocket {
   }
 
   func sendPing(onPong: @escaping @Sendable ((any Error)?) -> Void) {
-    var random = SystemRandomNumberGenerator()
+    var random = MaskingKeySource()
     let bytes: [UInt8]
     do {
       bytes = try inner.withLock { inner throws(WebSocketError) in
@@ -172,7 +173,7 @@ final class POSIXWebSocket: RealtimeSocket {
   }
 
   func close() {
-    var random = SystemRandomNumberGenerator()
+    var random = MaskingKeySource()
     let outputs = inner.withLock { inner in
       inner.closeDeadline = .now + configuration.closeTimeout
       return inner.machine.close(maskingKeys: &random)
@@ -241,7 +242,7 @@ final class POSIXWebSocket: RealtimeSocket {
             })
           break
         }
-        var random = SystemRandomNumberGenerator()
+        var random = MaskingKeySource()
         let outputs = inner.withLock { inner in
           inner.lastRead = .now
           return inner.machine.received(buffer[..<count], maskingKeys: &random)

@@ -22,7 +22,10 @@ public struct WebSocketHandshake: Sendable, Equatable {
     host: String, port: Int, path: String, headers: [(String, String)] = [],
     random: inout some RandomNumberGenerator
   ) {
-    let keyBytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+    // Callers pass a generator with storage (`MaskingKeySource`), never the empty
+    // `SystemRandomNumberGenerator`: ThreadSanitizer crashed on `inout` access to it.
+    var keyBytes = [UInt8](repeating: 0, count: 16)
+    for index in keyBytes.indices { keyBytes[index] = UInt8.random(in: 0...255, using: &random) }
     key = Data(keyBytes).base64EncodedString()
     var text = "GET \(path.isEmpty ? "/" : path) HTTP/1.1\r\n"
     text += "Host: \(host):\(port)\r\n"
