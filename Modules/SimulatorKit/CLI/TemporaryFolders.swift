@@ -35,14 +35,11 @@ public enum TemporaryFolders {
   private struct State: ~Copyable {
     var live: Set<String> = []
     var installed = false
+    /// Kept alive for the life of the process; never read.
+    var signalSources: [any DispatchSourceSignal] = []
   }
 
   private static let state = Mutex(State())
-
-  /// Keeps the signal sources alive; never read.
-  // Safe without a lock: written exactly once, by the one caller of `installCleanup` that
-  // flipped `installed` under the mutex, and never read afterwards.
-  nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
 
   /// Makes a new folder for this process, registered for removal at exit. The first call in
   /// a process removes the leftovers of dead runs and installs the exit and signal cleanup.
@@ -142,18 +139,20 @@ public enum TemporaryFolders {
     guard first else { return }
     sweepStale(in: directory)
     atexit { TemporaryFolders.removeAll() }
-    var sources: [any DispatchSourceSignal] = []
-    for signo in [SIGINT, SIGTERM] {
-      signal(signo, SIG_IGN)  // delivered to the source instead of ending the process
-      let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-      source.setEventHandler {
-        TemporaryFolders.removeAll()
-        fflush(nil)
-        _exit(128 + signo)
+    // Made inside the lock so that the (non-Sendable) sources never leave the state that
+    // keeps them alive; their handlers run later, on a global queue.
+    state.withLock { state in
+      for signo in [SIGINT, SIGTERM] {
+        signal(signo, SIG_IGN)  // delivered to the source instead of ending the process
+        let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+        source.setEventHandler {
+          TemporaryFolders.removeAll()
+          fflush(nil)
+          _exit(128 + signo)
+        }
+        source.resume()
+        state.signalSources.append(source)
       }
-      source.resume()
-      sources.append(source)
     }
-    signalSources = sources
   }
 }
