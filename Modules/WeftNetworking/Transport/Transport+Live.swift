@@ -91,10 +91,12 @@ public final class URLSessionTransport: Transport {
         let task = session.dataTask(with: urlRequest)
         // Registered before the task starts, so no callback can miss it.
         exchanges.register(task, limit: max(0, responseBodyLimit), continuation: continuation)
-        handle.start(task)
+        if !handle.start(task) { exchanges.cancel(task) }
       }
     } onCancel: {
-      handle.cancel()
+      // The caller resumes now, not when FoundationNetworking reports the cancelled task
+      // (on a loaded machine that report came only when the server answered, 25+ s later).
+      if let task = handle.cancel() { exchanges.cancel(task) }
     }
   }
 }
@@ -128,6 +130,12 @@ private final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable
   private func finish(_ task: URLSessionTask, with result: Result<HTTPResponse, any Error>) {
     let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     exchange?.continuation.resume(with: result)
+  }
+
+  /// Resumes the task's caller with `TransportError.cancelled` now; the task's own
+  /// completion, when it comes, finds nothing to resume.
+  func cancel(_ task: URLSessionTask) {
+    finish(task, with: .failure(TransportError.cancelled))
   }
 
   func urlSession(
@@ -211,7 +219,8 @@ private final class DataTaskHandle: Sendable {
   // The lock orders "start" against "cancel"; the task itself is thread-safe.
   private let state = Locked<State>(.waiting)
 
-  func start(_ task: URLSessionDataTask) {
+  /// Starts `task`; returns `false` (and cancels it) when the call was already cancelled.
+  func start(_ task: URLSessionDataTask) -> Bool {
     let cancelled = state.withLock { box -> Bool in
       if case .cancelled = box { return true }
       box = .running(task)
@@ -219,15 +228,18 @@ private final class DataTaskHandle: Sendable {
     }
     task.resume()
     if cancelled { task.cancel() }
+    return !cancelled
   }
 
-  func cancel() {
+  /// Cancels the running task, if any, and returns it.
+  func cancel() -> URLSessionDataTask? {
     let task = state.withLock { box -> URLSessionDataTask? in
       defer { box = .cancelled }
       if case .running(let task) = box { return task }
       return nil
     }
     task?.cancel()
+    return task
   }
 }
 
