@@ -75,9 +75,15 @@ let package = Package(
       path: "Tests/WeftPersistenceTests", swiftSettings: strict),
 
     // MARK: Networking
+    // The system OpenSSL, for wss:// in POSIXWebSocketTransport; Linux only (Apple platforms
+    // have no OpenSSL and use URLSessionRealtimeTransport for wss://).
+    .systemLibrary(
+      name: "COpenSSL", path: "Modules/COpenSSL", pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"])]),
     .target(
-      name: "WeftNetworking", dependencies: ["WeftCore"], path: "Modules/WeftNetworking",
-      swiftSettings: strict),
+      name: "WeftNetworking",
+      dependencies: ["WeftCore", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
+      path: "Modules/WeftNetworking", swiftSettings: strict),
     .testTarget(
       name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore"],
       path: "Tests/WeftNetworkingTests", resources: [.copy("Fixtures")], swiftSettings: strict),
