@@ -87,7 +87,8 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
     if let query = url.query { path += "?\(query)" }
     var random = MaskingKeySource()
     let handshake = WebSocketHandshake(host: host, port: port, path: path, random: &random)
-    let tls = secure ? try TLSSession.make(host: host, settings: configuration.tls) : nil
+    let tls: TLSSession? =
+      secure ? try TLSSession.make(host: host, settings: configuration.tls) : nil
     let socket = POSIXWebSocket(configuration: configuration, handshake: handshake, tls: tls)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
@@ -493,20 +494,24 @@ final class POSIXWebSocket: RealtimeSocket {
         _ = Foundation.close(fd)
         continue
       }
+      var refusal: Int32 = 0
       do {
         while ContinuousClock.now < deadline {
           guard try waitFor(Int16(POLLOUT), fd: fd, until: deadline) else { continue }
-          var error: Int32 = 0
           var length = socklen_t(MemoryLayout<Int32>.size)
-          _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-          if error == 0 { return fd }
-          throw WebSocketError.socket("connect: \(String(cString: strerror(error)))")
+          _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &refusal, &length)
+          if refusal == 0 { return fd }
+          break
         }
-        throw WebSocketError.connectTimedOut
       } catch {
         _ = Foundation.close(fd)
         throw error
       }
+      _ = Foundation.close(fd)
+      guard refusal != 0 else { throw WebSocketError.connectTimedOut }
+      // This address refused (e.g. ::1 for "localhost" when the server listens on 127.0.0.1
+      // only): try the next one.
+      lastError = "connect: \(String(cString: strerror(refusal)))"
     }
     throw WebSocketError.socket(lastError)
   }

@@ -244,6 +244,7 @@ final class TLSSession {
 /// - Complexity: O(1).
 /// - Note: Isolation: uninhabited; nothing to isolate.
 enum TLSSession {
+  var host: String { switch self {} }
   var hasOutput: Bool { switch self {} }
   func handshake() throws(WebSocketError) -> Bool { switch self {} }
   func feed(_ bytes: ArraySlice<UInt8>) throws(WebSocketError) { switch self {} }

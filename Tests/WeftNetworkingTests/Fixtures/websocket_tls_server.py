@@ -4,7 +4,7 @@ POSIX WebSocket client.
 
 Makes two throwaway self-signed certificates with the `openssl` command line tool in a
 temporary folder (removed on exit):
-  cert.pem   CN=127.0.0.1, subjectAltName IP:127.0.0.1   (served on the `tls` port)
+  cert.pem   CN=127.0.0.1, subjectAltName IP:127.0.0.1, DNS:localhost (the `tls` port)
   other.pem  CN=elsewhere.invalid, DNS:elsewhere.invalid (served on the `wrongname` port)
 then prints one line
   "READY tls=N wrongname=N plain=N cert=/path/cert.pem other=/path/other.pem"
@@ -13,6 +13,7 @@ is the same WebSocket server without TLS. Paths (every port):
   /echo   echoes every message          /close  closes with 4001 "bye"
   /big    sends one 2 MiB binary message /silent waits for the client to close
   /last-close sends the close code /silent last saw
+  /sni    sends the TLS server name (SNI) the client sent, "None" for none
 Exits 3 ("NO-WEBSOCKETS ...") without `websockets`, 4 ("NO-OPENSSL ...") without `openssl`.
 """
 import argparse
@@ -39,6 +40,7 @@ if shutil.which("openssl") is None:
 
 
 last_close = {"code": None}
+server_names = {}  # id of a connection's SSL object -> the SNI its client sent
 
 
 async def handler(ws):
@@ -55,6 +57,10 @@ async def handler(ws):
     elif path == "/last-close":
         await ws.send(str(last_close["code"]))
         return
+    elif path == "/sni":
+        ssl_object = ws.transport.get_extra_info("ssl_object")
+        await ws.send(str(server_names.get(id(ssl_object))))
+        return
     async for message in ws:
         await ws.send(message)
 
@@ -69,6 +75,11 @@ def make_certificate(folder, name, common_name, alt_name):
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
+
+    def remember_server_name(ssl_object, name, _context):
+        server_names[id(ssl_object)] = name
+
+    context.sni_callback = remember_server_name
     return cert, context
 
 
@@ -97,7 +108,7 @@ async def main(folder):
     # SIGTERM ends the server at once, removing the certificates first.
     signal.signal(
         signal.SIGTERM, lambda *_: (shutil.rmtree(folder, ignore_errors=True), os._exit(0)))
-    cert, good = make_certificate(folder, "cert", "127.0.0.1", "IP:127.0.0.1")
+    cert, good = make_certificate(folder, "cert", "127.0.0.1", "IP:127.0.0.1,DNS:localhost")
     other, wrong = make_certificate(
         folder, "other", "elsewhere.invalid", "DNS:elsewhere.invalid")
     options = dict(ping_interval=None, max_size=None)

@@ -79,9 +79,13 @@ private struct Child {
   }
 }
 
-/// Whether python3 has `websockets` and the `openssl` tool is on PATH (CI installs both; a
-/// machine without them skips this suite).
+/// Whether this is Linux (the only platform whose build links OpenSSL for
+/// `POSIXWebSocketTransport`), python3 has `websockets` and the `openssl` tool is on PATH (CI
+/// installs both; a machine without them skips this suite).
 private func tlsFixtureToolsPresent() async -> Bool {
+  #if !os(Linux)
+  return false
+  #else
   let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
   let hasOpenSSL = path.split(separator: ":").contains {
     FileManager.default.isExecutableFile(atPath: "\($0)/openssl")
@@ -90,6 +94,7 @@ private func tlsFixtureToolsPresent() async -> Bool {
   let probe = Child(["python3", "-c", "import websockets"])
   do { try probe.run() } catch { return false }
   return await probe.exited.wait() == 0
+  #endif
 }
 
 /// The running fixture: its ports and the certificates it serves.
@@ -151,7 +156,7 @@ private func withTLSServer<T>(_ body: (TLSServer) async throws -> T) async throw
 
 @Suite(
   "POSIX WebSocket over TLS (wss://) against python websockets with ssl",
-  .enabled("skipped: needs python3 with 'websockets' and the openssl tool") {
+  .enabled("skipped: needs Linux (OpenSSL), python3 with 'websockets' and the openssl tool") {
     await tlsFixtureToolsPresent()
   })
 struct POSIXWebSocketTLSTests {
@@ -216,6 +221,41 @@ struct POSIXWebSocketTLSTests {
         #expect(host == "127.0.0.1")
         #expect(reason.contains("IP address mismatch"))
       }
+    }
+  }
+
+  @Test func aCertificateForAnotherHostNameIsRefusedEvenWhenTrusted() async throws {
+    try await withTLSServer { server in
+      // A DNS name this time: the certificate names elsewhere.invalid, the URL localhost.
+      let transport = POSIXWebSocketTransport(
+        url: URL(string: "wss://localhost:\(server.wrongNamePort)/echo")!,
+        configuration: WebSocketConfiguration(
+          tls: WebSocketTLS(trust: .pemFile(server.otherCertificate))))
+      do {
+        _ = try await transport.connect()
+        Issue.record("connected to localhost with a certificate for elsewhere.invalid")
+      } catch let error as WebSocketError {
+        guard case .certificateRejected(let host, let reason) = error else {
+          Issue.record("expected certificateRejected, got \(error)")
+          return
+        }
+        #expect(host == "localhost")
+        #expect(reason.contains("hostname mismatch"))
+      }
+    }
+  }
+
+  @Test func sendsTheServerNameForHostNamesAndNoneForIPAddresses() async throws {
+    try await withTLSServer { server in
+      let trust = WebSocketConfiguration(tls: WebSocketTLS(trust: .pemFile(server.certificate)))
+      let byName = try await POSIXWebSocketTransport(
+        url: URL(string: "wss://localhost:\(server.tlsPort)/sni")!, configuration: trust
+      ).connect()
+      #expect(try await byName.receive() == .text("localhost"))
+      byName.close()
+      let byAddress = try await server.trusting("/sni").connect()
+      #expect(try await byAddress.receive() == .text("None"))
+      byAddress.close()
     }
   }
 
