@@ -71,6 +71,8 @@ public enum Simulator {
       return await SweepCommand(arguments: arguments, output: output).run()
     case .gate(let arguments):
       return await GateCommand(arguments: arguments, output: output).run()
+    case .merge(let arguments):
+      return MergeCommand(arguments: arguments, output: output).run()
     }
   }
 
