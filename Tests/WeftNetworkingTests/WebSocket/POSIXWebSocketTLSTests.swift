@@ -294,7 +294,11 @@ struct POSIXWebSocketTLSTests {
           return
         }
         #expect(host == "127.0.0.1")
-        #expect(!reason.isEmpty)
+        // websockets drops the connection on a ClientHello; an HTTP answer would instead be
+        // "wrong version number".
+        #expect(
+          reason.contains("closed the connection during the TLS handshake")
+            || reason.contains("wrong version number"))
       }
     }
   }
