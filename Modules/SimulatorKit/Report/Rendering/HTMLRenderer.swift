@@ -122,7 +122,7 @@ public struct HTMLRenderer: Sendable {
           time(latency.maxNanoseconds),
         ]
       },
-      rowClass: { steps[$0].status == .passed ? nil : "bad" })
+      rowClass: { steps[$0].status == .passed ? nil : "bad" }, cssClass: "steps")
   }
 
   private func overall(_ total: StepMetrics, into html: inout HTMLBuilder) {
@@ -247,7 +247,8 @@ public struct HTMLRenderer: Sendable {
     h1{font-size:20px}h2{font-size:16px;margin-top:28px}h3{font-size:14px}\
     .meta,.note{color:#555}.result{font-weight:600}.ok{color:#1a7f37}.fail{color:#c62828}\
     table{border-collapse:collapse;margin:8px 0}th,td{padding:3px 8px;border-bottom:1px solid #ddd;\
-    text-align:right;white-space:nowrap}th{background:#f4f4f6}td:nth-child(3){text-align:left}\
+    text-align:right;white-space:nowrap}th{background:#f4f4f6}\
+    table.steps td:nth-child(3){text-align:left}\
     tr.bad td{background:#fdecea}code{font:13px ui-monospace,monospace}\
     .wide{overflow-x:auto;max-width:100%}pre{font:13px ui-monospace,monospace;margin:4px 0}\
     svg{display:block;margin:8px 0}svg text{font:11px system-ui,sans-serif;fill:#333}\
@@ -302,11 +303,13 @@ struct HTMLBuilder {
     text += "\n"
   }
 
-  /// A table of escaped cells; `rowClass` may mark a row (by index) with a CSS class.
+  /// A table of escaped cells in a box that scrolls sideways; `rowClass` may mark a row (by
+  /// index) with a CSS class, `cssClass` the table.
   mutating func table(
-    headers: [String], rows: [[String]], rowClass: (Int) -> String? = { _ in nil }
+    headers: [String], rows: [[String]], rowClass: (Int) -> String? = { _ in nil },
+    cssClass: String? = nil
   ) {
-    line("<div class=\"wide\"><table>")
+    line("<div class=\"wide\"><table\(cssClass.map { " class=\"\($0)\"" } ?? "")>")
     line("<tr>" + headers.map { "<th>\(escape($0))</th>" }.joined() + "</tr>")
     for (index, row) in rows.enumerated() {
       let cells = row.map { "<td>\(escape($0))</td>" }.joined()
