@@ -54,14 +54,24 @@ let package = Package(
       path: "Modules/WeftObservation", swiftSettings: strict),
     .testTarget(
       name: "WeftObservationTests",
-      dependencies: ["WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback"],
+      dependencies: [
+        "WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback",
+        "WeftObservationTestSupport",
+      ],
       path: "Tests/WeftObservationTests", swiftSettings: strict),
     // Compiles and runs the view models docs/swiftui.md shows, and checks the guide quotes
     // them verbatim.
     .testTarget(
       name: "WeftObservationDocsTests",
-      dependencies: ["WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback"],
+      dependencies: [
+        "WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback",
+        "WeftObservationTestSupport",
+      ],
       path: "Tests/WeftObservationDocsTests", swiftSettings: strict),
+    // Test helpers both observation test targets use (`Tracker`); not a product.
+    .target(
+      name: "WeftObservationTestSupport", dependencies: ["WeftCore"],
+      path: "Tests/WeftObservationTestSupport", swiftSettings: strict),
 
     // MARK: Persistence
     .systemLibrary(
