@@ -383,7 +383,7 @@ func runFeedbackForEachReport(quick: Bool) async {
   let rows = await FeedbackForEachBenchmark(sizes: sizes, rounds: rounds).run(counting: counter)
   print(
     pad("n", 8) + "  " + "scenario".padding(37) + pad("host ns/event", 20)
-      + pad("× baseline", 11) + pad("ns/element", 11) + pad("with effects", 20)
+      + pad("× baseline", 11) + pad("ns/element", 12) + pad("with effects", 20)
       + pad("allocs/event", 13))
   var baseline: FeedbackForEachBenchmark.Row?
   for row in rows {
@@ -397,7 +397,7 @@ func runFeedbackForEachReport(quick: Bool) async {
       ? format((row.hostNsPerEvent.median - base) / Double(row.size), digits: 2) : ""
     print(
       pad(format(Double(row.size), digits: 0), 8) + "  " + row.scenario.name.padding(37)
-        + pad(row.hostNsPerEvent.description, 20) + pad(ratio, 11) + pad(perElement, 11)
+        + pad(row.hostNsPerEvent.description, 20) + pad(ratio, 11) + pad(perElement, 12)
         + pad(row.totalNsPerEvent.description, 20)
         + pad(row.allocationsPerEvent.map { format($0, digits: 2) } ?? "–", 13))
   }
