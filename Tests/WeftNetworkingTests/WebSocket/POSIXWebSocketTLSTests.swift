@@ -36,7 +36,8 @@ private final class OneShot<Value: Sendable>: Sendable {
   }
 }
 
-/// A child process whose exit and first output line are awaited, not blocked on.
+/// A child process whose exit and first output line are awaited, not blocked on: the exit
+/// through `terminationHandler`, the line read on a thread of its own.
 private struct Child {
   let process = Process()
   let input = Pipe()
@@ -52,23 +53,25 @@ private struct Child {
     process.standardError = FileHandle.nullDevice
     let exited = exited
     process.terminationHandler = { exited.fulfil($0.terminationStatus) }
-    let firstLine = firstLine
-    let seen = Locked(Data())
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let chunk = handle.availableData
-      let line: String? = seen.withLock { seen in
-        seen.append(chunk)
-        guard chunk.isEmpty || seen.contains(UInt8(ascii: "\n")) else { return nil }
-        return String(decoding: seen, as: UTF8.self)
-      }
-      if let line {
-        handle.readabilityHandler = nil
-        firstLine.fulfil(line)
-      }
-    }
   }
 
-  func run() throws { try process.run() }
+  /// Starts the child and a plain thread that reads its first line. (Not the file handle's
+  /// `readabilityHandler`: its dispatch read source crashed libdispatch's event loop under
+  /// ThreadSanitizer, 3 runs in 9, once the pipe closed.)
+  func run() throws {
+    try process.run()
+    let handle = output.fileHandleForReading
+    let firstLine = firstLine
+    Thread {
+      var seen = Data()
+      while !seen.contains(UInt8(ascii: "\n")) {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        seen.append(chunk)
+      }
+      firstLine.fulfil(String(decoding: seen, as: UTF8.self))
+    }.start()
+  }
 
   /// Ends the child (SIGTERM and closed stdin) and waits for it to exit.
   func stop() async {
