@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "DashboardFeature", targets: ["DashboardFeature"]),
     .library(name: "FormsFeature", targets: ["FormsFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
     .executable(name: "weft-sim", targets: ["weft-sim"]),
   ],
@@ -129,23 +130,33 @@ let package = Package(
       name: "AppFeature",
       dependencies: [
         "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
-        "WeftContexts", "WeftPersistence", "WeftNetworking",
+        "WeftContexts", "WeftPersistence", "WeftNetworking", "WeftSimulation",
       ],
       path: "Modules/Features/AppFeature", swiftSettings: strict),
     .testTarget(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
-        "WeftCore", "WeftNetworking", "WeftPersistence",
+        "WeftCore", "WeftNetworking", "WeftPersistence", "WeftSimulation",
       ],
       path: "Tests/AppFeatureTests",
       resources: [.copy("Fixtures")], swiftSettings: strict),
 
     // MARK: Simulator
+    // Deterministic settling on virtual time and observable paths: what any app built from
+    // Weft's modules needs to be driven headlessly (by weft-sim or by its own tests).
+    .target(
+      name: "WeftSimulation", dependencies: ["WeftCore"], path: "Modules/WeftSimulation",
+      swiftSettings: strict),
+    .testTarget(
+      name: "WeftSimulationTests",
+      dependencies: ["WeftSimulation", "WeftCore", "WeftPersistence"],
+      path: "Tests/WeftSimulationTests", swiftSettings: strict),
     .target(
       name: "SimulatorKit",
       dependencies: [
         "AppFeature", "CMallocCounterLookup", "FormsFeature", "HealthDomain", "WeftCore",
+        "WeftSimulation",
       ],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),

@@ -3,6 +3,7 @@ import Foundation
 import HealthDomain
 import Testing
 import WeftCore
+import WeftSimulation
 import WeftPersistence
 
 /// Issue 18, items 5 and 6: the sync status tells the truth, and the sync engine's database

@@ -3,6 +3,7 @@ import FormsFeature
 import Foundation
 import HealthDomain
 import WeftCore
+import WeftSimulation
 
 /// The app the simulator drives: AppFeature's runtime built with the simulated configuration
 /// (AppFeature's one build function), adapted to `SimulatedApp`.

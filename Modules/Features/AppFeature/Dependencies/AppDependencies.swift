@@ -2,6 +2,7 @@ import AuthFeature
 import Foundation
 import HealthDomain
 import WeftCore
+import WeftSimulation
 import WeftNetworking
 import WeftPersistence
 

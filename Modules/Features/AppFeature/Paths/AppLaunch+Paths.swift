@@ -3,6 +3,7 @@ import DashboardFeature
 import FormsFeature
 import HealthDomain
 import WeftCore
+import WeftSimulation
 import WeftNetworking
 
 extension AppLaunch {

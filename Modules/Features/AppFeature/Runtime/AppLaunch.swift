@@ -6,6 +6,7 @@ import HealthDomain
 import Synchronization
 import WeftContexts
 import WeftCore
+import WeftSimulation
 import WeftNetworking
 import WeftPersistence
 

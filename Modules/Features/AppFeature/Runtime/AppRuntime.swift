@@ -4,6 +4,7 @@ import FormsFeature
 import Foundation
 import HealthDomain
 import WeftCore
+import WeftSimulation
 import WeftNetworking
 import WeftPersistence
 

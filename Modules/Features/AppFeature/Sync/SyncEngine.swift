@@ -1,6 +1,7 @@
 import Foundation
 import HealthDomain
 import WeftCore
+import WeftSimulation
 import WeftNetworking
 import WeftPersistence
 

@@ -1,4 +1,4 @@
-import AppFeature
+import WeftSimulation
 import Testing
 import WeftCore
 import WeftPersistence
