@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
+    .library(name: "HealthSimulator", targets: ["HealthSimulator"]),
     .executable(name: "weft-sim", targets: ["weft-sim"]),
   ],
   targets: [
@@ -154,19 +155,26 @@ let package = Package(
       path: "Tests/WeftSimulationTests", swiftSettings: strict),
     .target(
       name: "SimulatorKit",
-      dependencies: [
-        "AppFeature", "CMallocCounterLookup", "FormsFeature", "HealthDomain", "WeftCore",
-        "WeftSimulation",
-      ],
+      dependencies: ["CMallocCounterLookup", "WeftCore", "WeftSimulation"],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),
+    // The health app's plug-in: its flow commands and how weft-sim launches it.
+    .target(
+      name: "HealthSimulator",
+      dependencies: [
+        "AppFeature", "FormsFeature", "HealthDomain", "SimulatorKit", "WeftCore",
+        "WeftSimulation",
+      ],
+      path: "Modules/Features/HealthSimulator", swiftSettings: strict),
     .testTarget(
-      name: "SimulatorKitTests", dependencies: ["SimulatorKit", "WeftCore"],
+      name: "SimulatorKitTests",
+      dependencies: ["HealthSimulator", "SimulatorKit", "WeftCore", "WeftSimulation"],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),
     // The simulator executable: argument handling only. It alone links the malloc counter.
     .executableTarget(
-      name: "weft-sim", dependencies: ["SimulatorKit", "CMallocCounter"], path: "Apps/Simulator",
+      name: "weft-sim", dependencies: ["HealthSimulator", "SimulatorKit", "CMallocCounter"],
+      path: "Apps/Simulator",
       swiftSettings: strict),
     // Counts allocations by interposing malloc; linked only into the weft-sim executable, and
     // counting only in release builds. No linker flags: an ELF executable exports the malloc
