@@ -167,6 +167,10 @@ let package = Package(
       ],
       path: "Modules/Features/HealthSimulator", swiftSettings: strict),
     .testTarget(
+      name: "HealthSimulatorTests",
+      dependencies: ["HealthSimulator", "SimulatorKit", "WeftCore"],
+      path: "Tests/HealthSimulatorTests", swiftSettings: strict),
+    .testTarget(
       name: "SimulatorKitTests",
       dependencies: ["HealthSimulator", "SimulatorKit", "WeftCore", "WeftSimulation"],
       path: "Tests/SimulatorKitTests",
