@@ -56,14 +56,24 @@ let package = Package(
       path: "Modules/WeftObservation", swiftSettings: strict),
     .testTarget(
       name: "WeftObservationTests",
-      dependencies: ["WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback"],
+      dependencies: [
+        "WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback",
+        "WeftObservationTestSupport",
+      ],
       path: "Tests/WeftObservationTests", swiftSettings: strict),
     // Compiles and runs the view models docs/swiftui.md shows, and checks the guide quotes
     // them verbatim.
     .testTarget(
       name: "WeftObservationDocsTests",
-      dependencies: ["WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback"],
+      dependencies: [
+        "WeftObservation", "WeftContexts", "WeftCore", "WeftFeedback",
+        "WeftObservationTestSupport",
+      ],
       path: "Tests/WeftObservationDocsTests", swiftSettings: strict),
+    // Test helpers both observation test targets use (`Tracker`); not a product.
+    .target(
+      name: "WeftObservationTestSupport", dependencies: ["WeftCore"],
+      path: "Tests/WeftObservationTestSupport", swiftSettings: strict),
 
     // MARK: Persistence
     .systemLibrary(
@@ -77,9 +87,15 @@ let package = Package(
       path: "Tests/WeftPersistenceTests", swiftSettings: strict),
 
     // MARK: Networking
+    // The system OpenSSL, for wss:// in POSIXWebSocketTransport; Linux only (Apple platforms
+    // have no OpenSSL and use URLSessionRealtimeTransport for wss://).
+    .systemLibrary(
+      name: "COpenSSL", path: "Modules/COpenSSL", pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"])]),
     .target(
-      name: "WeftNetworking", dependencies: ["WeftCore"], path: "Modules/WeftNetworking",
-      swiftSettings: strict),
+      name: "WeftNetworking",
+      dependencies: ["WeftCore", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
+      path: "Modules/WeftNetworking", swiftSettings: strict),
     .testTarget(
       name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore"],
       path: "Tests/WeftNetworkingTests", resources: [.copy("Fixtures")], swiftSettings: strict),

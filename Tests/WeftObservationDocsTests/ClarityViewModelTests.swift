@@ -3,6 +3,7 @@ import Testing
 import WeftContexts
 import WeftCore
 import WeftObservation
+import WeftObservationTestSupport
 
 struct LoginRefused: Error {}
 

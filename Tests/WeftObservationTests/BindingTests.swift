@@ -2,6 +2,7 @@ import Testing
 import WeftContexts
 import WeftCore
 import WeftObservation
+import WeftObservationTestSupport
 
 /// Two-way bindings through the owner: every write is asked of the context, which asks the
 /// client; reads are tracked per property.

@@ -1,6 +1,7 @@
 import Observation
 import Testing
 import WeftCore
+import WeftObservationTestSupport
 
 @testable import WeftObservation
 

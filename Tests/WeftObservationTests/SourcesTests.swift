@@ -3,6 +3,7 @@ import WeftContexts
 import WeftCore
 import WeftFeedback
 import WeftObservation
+import WeftObservationTestSupport
 
 /// Every kind of Weft owner as a source, through the real MainActor delivery job: after an
 /// awaited write returns on the MainActor, the model has the written value (read-your-writes)

@@ -15,6 +15,7 @@ let package = Package(
       dependencies: [
         "CHeap",
         .product(name: "WeftCore", package: "Weft"),
+        .product(name: "WeftFeedback", package: "Weft"),
         .product(name: "WeftObservation", package: "Weft"),
         .product(name: "WeftPersistence", package: "Weft"),
         .product(name: "WeftNetworking", package: "Weft"),

@@ -21,7 +21,9 @@ public final class HealthSimulation: WeftSimulatedApp {
   let keepsFolder: Bool
 
   /// `weft-sim`'s plug-in for the health app.
-  public static let plugin = SimulatorPlugin(name: "health", commands: HealthCommands.all) {
+  nonisolated public static let plugin = SimulatorPlugin(
+    name: "health", commands: HealthCommands.all
+  ) {
     launch in
     try await make(seed: launch.seed, stateDirectory: launch.stateDirectory)
   }

@@ -4,6 +4,10 @@ import WeftCore
 
 /// `weft-sim gate`: runs the gated flows with deterministic delivery, measures the fan-out
 /// CPU-time ratio to a plain closure loop, and checks both against the committed thresholds.
+///
+/// With `--shard K/N` it runs only shard K's share of the plan (the flow files sorted by
+/// path, then the ratio probe; see ``GateShard``) and judges only those flows; with `--json`
+/// it prints a ``GateReport`` that `weft-sim merge` combines with the other shards'.
 @MainActor
 struct GateCommand {
   let arguments: GateArguments
@@ -24,12 +28,27 @@ struct GateCommand {
   /// Subscribers in the ratio probe: large enough that per-delivery cost dominates.
   static let ratioSubscribers = 10_000
 
+  /// The key of the ratio probe's observation, the plan's last item.
+  static let ratioProbeFlow = "fanout-ratio"
+
+  /// The gate's plan: the flow keys of `files` sorted by path, then the ratio probe.
+  static func plan(_ files: [String]) -> [String] {
+    files.sorted().map { GateObservation.flowKey(file: $0) } + [ratioProbeFlow]
+  }
+
   func run() async -> Int32 {
-    let files = arguments.flows.isEmpty ? Self.bundledFlows() : arguments.flows
-    guard !files.isEmpty else {
+    let allFiles = (arguments.flows.isEmpty ? Self.bundledFlows() : arguments.flows).sorted()
+    guard !allFiles.isEmpty else {
       output.error("error: no flows to gate (none given, and no Flows/*.flow here)")
       return 2
     }
+    let plan = Self.plan(allFiles)
+    let shard = arguments.shard
+    // The plan is the files then the probe, so position i < files.count is file i.
+    let files = allFiles.indices.filter { shard?.owns(position: $0) ?? true }.map { allFiles[$0] }
+    let runsProbe = shard?.owns(position: allFiles.count) ?? true
+    // With --json, standard output carries only the JSON.
+    let say = arguments.json ? output.error : output.standard
     var observations: [GateObservation] = []
     for file in files {
       // Each flow runs `runs` times and every count keeps its minimum: the exact counts are
@@ -48,7 +67,7 @@ struct GateCommand {
           output: output)
         await app.shutDown()
         guard report.exitCode == 0 else {
-          output.standard(TableRenderer().render(report))
+          say(TableRenderer().render(report))
           output.error("gate: \(file) failed its own expectations; fix the flow or the app first")
           return 1
         }
@@ -57,9 +76,12 @@ struct GateCommand {
       }
       if let observation { observations.append(observation) }
     }
-    observations.append(
-      GateObservation(
-        flow: "fanout-ratio", counts: [:], ratios: ["delivery": Self.measureDeliveryRatio()]))
+    if runsProbe {
+      observations.append(
+        GateObservation(
+          flow: Self.ratioProbeFlow, counts: [:],
+          ratios: ["delivery": Self.measureDeliveryRatio()]))
+    }
 
     let thresholds: GateThresholds
     do throws(GateThresholdsError) {
@@ -84,9 +106,16 @@ struct GateCommand {
       output.standard("gate: wrote \(arguments.thresholds) from \(observations.count) flows")
       return 0
     }
-    let outcome = gate.check(observations) { _ in Self.measureDeliveryRatio() }
-    output.standard(outcome.text)
-    return outcome.exitCode
+    let report = gate.check(observations, shard: shard, plan: plan, files: files) { _ in
+      Self.measureDeliveryRatio()
+    }
+    if arguments.json {
+      output.error(report.text)
+      output.standard(report.jsonText)
+    } else {
+      output.standard(report.text)
+    }
+    return report.exitCode
   }
 
   /// A flow whose source contains this line is run by CI but not gated (its reason

@@ -74,6 +74,8 @@ public enum Simulator {
       return await SweepCommand(arguments: arguments, plugin: plugin, output: output).run()
     case .gate(let arguments):
       return await GateCommand(arguments: arguments, plugin: plugin, output: output).run()
+    case .merge(let arguments):
+      return MergeCommand(arguments: arguments, output: output).run()
     }
   }
 
@@ -107,12 +109,30 @@ public enum Simulator {
 
   /// Loads `file` and builds the app for its seed (or `seed` when given). The returned
   /// flow's `seed` is the one the app was built with, so the report states the seed used.
+  ///
+  /// With a `stateDirectory` the app is launched once, with the right seed: a launch on a
+  /// state folder is itself a step of the app's life (a relaunched app syncs its outbox),
+  /// so the flow's seed is read first from a parse without the app's paths.
   static func prepare(
-    _ file: String, seed: UInt64?, plugin: SimulatorPlugin, output: Output
+    _ file: String, seed: UInt64?, plugin: SimulatorPlugin, output: Output,
+    stateDirectory: String? = nil
   ) async -> (Flow, any SimulatedApp)? {
+    var seed = seed
+    if stateDirectory != nil, seed == nil {
+      do throws(FlowError) {
+        seed =
+          try Flow.load(
+            path: file, options: Flow.ParseOptions(commands: plugin.catalog)
+          ).seed ?? defaultSeed
+      } catch {
+        output.error(error.description)
+        return nil
+      }
+    }
     var app: any SimulatedApp
     do throws(SimulationError) {
-      app = try await plugin.launch(SimulationLaunch(seed: seed ?? defaultSeed))
+      app = try await plugin.launch(
+        SimulationLaunch(seed: seed ?? defaultSeed, stateDirectory: stateDirectory))
     } catch {
       output.error("error: \(error)")
       return nil
@@ -132,7 +152,8 @@ public enum Simulator {
     if wanted != (seed ?? defaultSeed) {
       await app.shutDown()
       do throws(SimulationError) {
-        app = try await plugin.launch(SimulationLaunch(seed: wanted))
+        app = try await plugin.launch(
+          SimulationLaunch(seed: wanted, stateDirectory: stateDirectory))
       } catch {
         output.error("error: \(error)")
         return nil
@@ -148,7 +169,8 @@ public enum Simulator {
   {
     guard
       let (flow, app) = await prepare(
-        arguments.flow, seed: arguments.seed, plugin: plugin, output: output)
+        arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
+        stateDirectory: arguments.stateDirectory)
     else { return 2 }
     let report = await execute(
       flow, on: app, plugin: plugin, explain: arguments.explain,

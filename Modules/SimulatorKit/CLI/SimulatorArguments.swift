@@ -6,7 +6,8 @@ import Foundation
 /// weft-sim [run] FLOW [--seed N] [--explain] [--json] [--html FILE] [--trace FILE]
 ///                     [--deterministic] [--no-progress]
 /// weft-sim sweep FLOW [--views 1,10,100,1k,10k,100k,1M] [--json] [--html FILE] [--no-progress]
-/// weft-sim gate [FLOW ...] [--thresholds FILE] [--update]
+/// weft-sim gate [FLOW ...] [--thresholds FILE] [--update] [--shard K/N] [--json]
+/// weft-sim merge REPORT.json ... [--output FILE] [--format table|json|html]
 /// weft-sim check FLOW ...
 /// weft-sim help [SUBCOMMAND]       weft-sim SUBCOMMAND --help       weft-sim --version
 /// ```
@@ -16,6 +17,7 @@ public enum SimulatorCommand: Sendable, Equatable {
   case run(RunArguments)
   case sweep(SweepArguments)
   case gate(GateArguments)
+  case merge(MergeArguments)
   case check([String])
   /// Help for one subcommand, or the overview when `nil`; printed to standard output.
   case help(SimulatorSubcommand?)
@@ -27,7 +29,7 @@ public enum SimulatorCommand: Sendable, Equatable {
 ///
 /// - Note: Isolation: a `Sendable` value.
 public enum SimulatorSubcommand: String, Sendable, Equatable, CaseIterable {
-  case run, check, sweep, gate, help
+  case run, check, sweep, gate, merge, help
 }
 
 /// Options of `weft-sim run`.
@@ -42,6 +44,9 @@ public struct RunArguments: Sendable, Equatable {
   /// Hold MainActor deliveries until the end of each step (exact, repeatable counts).
   public var deterministic = false
   public var progress = true
+  /// `--state-dir DIR`: the app keeps its on-disk state there between runs (and after a
+  /// kill), instead of in a temporary folder removed after the run.
+  public var stateDirectory: String?
 
   public init(flow: String) { self.flow = flow }
 }
@@ -65,8 +70,29 @@ public struct GateArguments: Sendable, Equatable {
   public var flows: [String] = []
   public var thresholds = "Gates/thresholds.json"
   public var update = false
+  /// `--shard K/N`: run only shard K's share of the flows (see ``GateShard``).
+  public var shard: GateShard?
+  /// `--json`: print the gate report as JSON (the text goes to standard error).
+  public var json = false
 
   public init() {}
+}
+
+/// Options of `weft-sim merge`.
+public struct MergeArguments: Sendable, Equatable {
+  /// How the merged report is printed.
+  public enum Format: String, Sendable, Equatable, CaseIterable {
+    case table, json, html
+  }
+
+  /// The JSON reports to merge, as given.
+  public var reports: [String]
+  /// `--output FILE`: write the merged report there instead of standard output.
+  public var output: String?
+  /// `--format`: `table` by default.
+  public var format = Format.table
+
+  public init(reports: [String]) { self.reports = reports }
 }
 
 /// A usage error: what is wrong, then the usage of the subcommand it concerns (or of
@@ -133,6 +159,8 @@ extension SimulatorCommand {
       return .sweep(try parseSweep(&rest))
     case .gate:
       return .gate(try parseGate(&rest))
+    case .merge:
+      return .merge(try parseMerge(&rest))
     case .check:
       let files = Array(rest)
       guard !files.isEmpty else {
@@ -205,6 +233,7 @@ extension SimulatorCommand {
       case "--json": run.json = true
       case "--html": run.html = try value(after: argument, in: &rest, for: .run)
       case "--trace": run.trace = try value(after: argument, in: &rest, for: .run)
+      case "--state-dir": run.stateDirectory = try value(after: argument, in: &rest, for: .run)
       case "--deterministic": run.deterministic = true
       case "--no-progress": run.progress = false
       default:
@@ -261,12 +290,67 @@ extension SimulatorCommand {
       switch argument {
       case "--thresholds": gate.thresholds = try value(after: argument, in: &rest, for: .gate)
       case "--update": gate.update = true
+      case "--json": gate.json = true
+      case "--shard": gate.shard = try parseShard(try value(after: argument, in: &rest, for: .gate))
       default:
         if argument.hasPrefix("-") { throw unknownOption(argument, for: .gate) }
         gate.flows.append(argument)
       }
     }
+    if let shard = gate.shard, gate.update {
+      throw UsageError(
+        "--update records every flow, so it cannot run one shard (--shard \(shard)); "
+          + "run 'weft-sim gate --update' without --shard",
+        subcommand: .gate)
+    }
     return gate
+  }
+
+  /// Parses `K/N` for `--shard`: whole numbers, `1 <= K <= N`.
+  static func parseShard(_ text: String) throws(UsageError) -> GateShard {
+    if let shard = GateShard(parsing: text) { return shard }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    var hint = "such as --shard 1/4 ... --shard 4/4"
+    if parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1 {
+      hint =
+        index < 1
+        ? "shards are numbered from 1: --shard 1/\(count) ... --shard \(count)/\(count)"
+        : "there are only \(count) shards: --shard 1/\(count) ... --shard \(count)/\(count)"
+    }
+    throw UsageError(
+      "--shard takes K/N, shard K of N with 1 <= K <= N, got '\(text)' (\(hint))",
+      subcommand: .gate)
+  }
+
+  private static func parseMerge(
+    _ rest: inout ArraySlice<String>
+  ) throws(UsageError) -> MergeArguments {
+    var merge = MergeArguments(reports: [])
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--output": merge.output = try value(after: argument, in: &rest, for: .merge)
+      case "--format":
+        let text = try value(after: argument, in: &rest, for: .merge)
+        guard let format = MergeArguments.Format(rawValue: text) else {
+          let formats = MergeArguments.Format.allCases.map(\.rawValue)
+          let nearest = Suggestion.nearest(to: text, among: formats).map {
+            "; did you mean '\($0.word)'?"
+          }
+          throw UsageError(
+            "--format takes \(formats.joined(separator: ", ")), got '\(text)'\(nearest ?? "")",
+            subcommand: .merge)
+        }
+        merge.format = format
+      default:
+        if argument.hasPrefix("-") { throw unknownOption(argument, for: .merge) }
+        merge.reports.append(argument)
+      }
+    }
+    guard !merge.reports.isEmpty else {
+      throw UsageError(
+        "merge needs the JSON reports to combine (from --json)", subcommand: .merge)
+    }
+    return merge
   }
 
   /// Parses `1,10,1k,1M` into sizes.
@@ -305,9 +389,13 @@ extension SimulatorCommand {
   private static func options(of subcommand: SimulatorSubcommand) -> [String] {
     switch subcommand {
     case .run:
-      ["--seed", "--explain", "--json", "--html", "--trace", "--deterministic", "--no-progress"]
+      [
+        "--seed", "--explain", "--json", "--html", "--trace", "--state-dir", "--deterministic",
+        "--no-progress",
+      ]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
-    case .gate: ["--thresholds", "--update"]
+    case .gate: ["--thresholds", "--update", "--shard", "--json"]
+    case .merge: ["--output", "--format"]
     case .check, .help: []
     }
   }

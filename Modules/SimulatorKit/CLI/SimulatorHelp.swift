@@ -17,6 +17,7 @@ public enum SimulatorHelp {
     case .check: check
     case .sweep: sweep
     case .gate: gate
+    case .merge: merge
     case .help: help
     }
   }
@@ -34,12 +35,19 @@ public enum SimulatorHelp {
     case .run:
       """
       weft-sim [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
-                            [--trace <file>] [--deterministic] [--no-progress]
+                            [--trace <file>] [--state-dir <dir>] [--deterministic]
+                            [--no-progress]
       """
     case .check: "weft-sim check <flow> ..."
     case .sweep:
       "weft-sim sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
-    case .gate: "weft-sim gate [<flow> ...] [--thresholds <file>] [--update]"
+    case .gate:
+      """
+      weft-sim gate [<flow> ...] [--thresholds <file>] [--update] [--shard <k>/<n>]
+                          [--json]
+      """
+    case .merge:
+      "weft-sim merge <report.json> ... [--output <file>] [--format table|json|html]"
     case .help: "weft-sim help [<subcommand>]"
     }
   }
@@ -54,7 +62,8 @@ public enum SimulatorHelp {
     EXIT CODES:
       0  ok
       1  an expectation failed, a step errored, or the gate found a regression
-      2  usage or flow error (a flow error prints file:line:col and a hint)
+      2  usage or flow error (a flow error prints file:line:col and a hint), or reports
+         that do not merge
     """
 
   static let overview = """
@@ -70,7 +79,9 @@ public enum SimulatorHelp {
       run (default)     Run one flow and print its report.
       check             Parse flows without running them.
       sweep             Run one flow at several numbers of attached views.
-      gate              Check the bundled flows against the committed performance thresholds.
+      gate              Check the bundled flows against the committed performance thresholds
+                        (--shard K/N runs one share of them, for a CI matrix).
+      merge             Combine JSON reports of one kind (runs, sweeps, gate shards) into one.
       help              Show help for a subcommand.
 
     OPTIONS:
@@ -99,6 +110,10 @@ public enum SimulatorHelp {
       --json            Print the report as JSON (schema v1: docs/simulator-report.md).
       --html <file>     Also write a self-contained HTML report with charts to <file>.
       --trace <file>    Write the state trace to <file>: one line per step, numbered from 1.
+      --state-dir <dir> Keep the app's on-disk state (database, simulated backend) in <dir>
+                        between runs: a flow continues where the last run on <dir> stopped,
+                        even one that was killed. Without it, a temporary folder is used
+                        and removed.
       --deterministic   Deliver to views once per step (exact, repeatable counts).
       --no-progress     Never show the progress line (it shows only on a terminal, for
                         runs longer than a second, and never with --json).
@@ -163,9 +178,46 @@ public enum SimulatorHelp {
       --thresholds <file>
                         The thresholds file (default: Gates/thresholds.json).
       --update          Rewrite the thresholds from this run instead of checking.
+      --shard <k>/<n>   Run only shard k of n (k from 1 to n): the flow files sorted by path,
+                        then the fan-out ratio probe, item i (from 0) going to shard
+                        i mod n + 1. The report names the shard and the flows it ran; only
+                        those flows are judged. Merge the n reports with 'weft-sim merge'.
+      --json            Print the gate report as JSON (the text goes to standard error).
       -h, --help        Show help information.
 
+    EXAMPLES:
+      weft-sim gate
+      weft-sim gate --shard 2/4 --json > gate-2.json
+
     How to read and fix a failure: docs/simulator-report.md, "The performance gate".
+    A CI matrix of shards and a merge job: docs/simulator.md, "Scale-out for CI".
+
+    \(exitCodes)
+    """
+
+  static let merge = """
+    OVERVIEW: Combine JSON reports of one kind into one report: runs into one list of runs,
+    sweeps of one flow into one sweep (the union of their sizes), the shards of one gate into
+    the whole gate's verdict (failed if any shard failed).
+
+    USAGE: \(usageLine(.merge))
+
+    ARGUMENTS:
+      <report.json>     Reports written with --json by run, sweep or gate --shard (or by an
+                        earlier merge of runs). Give one or more.
+
+    OPTIONS:
+      --output <file>   Write the merged report to <file> instead of standard output.
+      --format <format> table (default), json or html.
+      -h, --help        Show help information.
+
+    Refused, with the files named: reports of different kinds or schema versions, a flow
+    run twice, a sweep size measured twice, sweeps of different flows or builds, and gate
+    shards of different splits, flows or thresholds, the same shard twice or a missing one.
+
+    EXAMPLES:
+      weft-sim merge gate-1.json gate-2.json gate-3.json gate-4.json
+      weft-sim merge run-*.json --format html --output runs.html
 
     \(exitCodes)
     """
@@ -176,7 +228,7 @@ public enum SimulatorHelp {
     USAGE: \(usageLine(.help))
 
     ARGUMENTS:
-      <subcommand>      One of: run, check, sweep, gate, help. Without it, the overview.
+      <subcommand>      One of: run, check, sweep, gate, merge, help. Without it, the overview.
 
     OPTIONS:
       -h, --help        Show help information.

@@ -4,7 +4,7 @@
 /// ``line`` is the text printed for it; its wording is API, pinned by tests.
 ///
 /// - Note: Isolation: a value; `Sendable`.
-public enum GateFinding: Sendable, Equatable {
+public enum GateFinding: Sendable, Equatable, Codable {
   /// A count rose above its threshold (plus its allowance): a regression.
   case countIncreased(flow: String, metric: String, expected: Double, actual: Double)
   /// A count rose, but within its allowance.
@@ -127,7 +127,7 @@ public enum GateFinding: Sendable, Equatable {
 /// The most a ratio may reach: its baseline times its tolerance.
 ///
 /// - Note: Isolation: a value; `Sendable`.
-public struct RatioLimit: Sendable, Equatable {
+public struct RatioLimit: Sendable, Equatable, Codable {
   /// The recorded median ratio.
   public var baseline: Double
   /// The tolerance factor applied to it.

@@ -72,8 +72,11 @@ public struct ArgumentProblem: Error, Sendable, Equatable {
   public var hint: String?
   /// The kind of flow error it is reported as.
   public var kind: FlowError.Kind
+  /// Whether the caret goes under the whole `key=value` (an argument that does not belong)
+  /// rather than under its value (a value that does not fit).
+  public var blamesWholeArgument = false
 
-  /// A problem with `argument`.
+  /// A problem with `argument`'s value (the caret goes under the value).
   ///
   /// - Complexity: O(1).
   public init(
@@ -90,6 +93,8 @@ public struct ArgumentProblem: Error, Sendable, Equatable {
   ///
   /// - Complexity: O(1).
   public static func notApplicable(_ keyword: String, _ reason: String) -> ArgumentProblem {
-    ArgumentProblem("'\(keyword)=' applies only \(reason)", at: keyword)
+    var problem = ArgumentProblem("'\(keyword)=' applies only \(reason)", at: keyword)
+    problem.blamesWholeArgument = true
+    return problem
   }
 }

@@ -91,7 +91,9 @@ extension ArgumentReader {
     var span = statement.commandSpan
     if let name = problem.argument {
       if let keyword = statement.keyword(name) {
-        span = keyword.span.through(keyword.value.span)
+        span =
+          problem.blamesWholeArgument
+          ? keyword.span.through(keyword.value.span) : keyword.value.span
       }
     }
     return source.error(

@@ -27,28 +27,37 @@ public struct WebSocketConfiguration: Sendable, Equatable {
   public var closeTimeout: Duration
   /// The largest message accepted, all fragments together.
   public var maxMessageSize: Int
+  /// For `wss://` URLs: what is trusted (the system store by default). Certificates are always
+  /// verified against the URL's host.
+  public var tls: WebSocketTLS
 
-  /// Makes a configuration: 10 s connect, no idle timeout, 1 s close, 16 MiB messages.
+  /// Makes a configuration: 10 s connect (dial, TLS and WebSocket handshakes together), no
+  /// idle timeout, 1 s close, 16 MiB messages, the system trust store for `wss://`.
   public init(
     connectTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil,
-    closeTimeout: Duration = .seconds(1), maxMessageSize: Int = 16 << 20
+    closeTimeout: Duration = .seconds(1), maxMessageSize: Int = 16 << 20,
+    tls: WebSocketTLS = WebSocketTLS()
   ) {
     self.connectTimeout = connectTimeout
     self.idleTimeout = idleTimeout
     self.closeTimeout = closeTimeout
     self.maxMessageSize = maxMessageSize
+    self.tls = tls
   }
 }
 
-/// A WebSocket client (RFC 6455) on the platform's POSIX sockets, for `ws://` URLs: works on
-/// Linux, where `URLSessionRealtimeTransport` cannot open WebSockets.
+/// A WebSocket client (RFC 6455) on the platform's POSIX sockets, for `ws://` and `wss://`
+/// URLs: works on Linux, where `URLSessionRealtimeTransport` cannot open WebSockets.
 ///
 /// Each socket has one dedicated thread that dials, handshakes and then reads, with `poll()`
 /// in slices of at most 100 ms, so `close()` and task cancellation take effect within one
-/// slice; the protocol itself is ``WebSocketConnectionMachine``. `wss://` is not supported
-/// yet (it throws ``WebSocketError/unsupportedURL(_:)``).
+/// slice; the protocol itself is ``WebSocketConnectionMachine``. `wss://` runs TLS 1.2 or 1.3
+/// through the system OpenSSL (Linux builds only; elsewhere it throws
+/// ``WebSocketError/tls(host:reason:)``): the certificate is verified against
+/// ``WebSocketConfiguration/tls``'s trust and must name the URL's host.
 ///
-/// - Complexity: one thread and one socket per connection; messages are whole in memory.
+/// - Complexity: one thread and one socket per connection; messages are whole in memory;
+///   `wss://` adds OpenSSL's per-record encryption and, per connect, reading the trust store.
 /// - Note: Isolation: thread-safe; state behind WeftCore's `Locked` (a pthread lock ThreadSanitizer sees; `Synchronization.Mutex` is invisible to it on Linux), callbacks (`onPong`) on the
 ///   socket's thread.
 /// - Note: Allocations: a 64 KiB read buffer per socket, one array per frame.
@@ -56,7 +65,7 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
   public let url: URL
   public let configuration: WebSocketConfiguration
 
-  /// Makes a transport for `url` (`ws://host[:port]/path`).
+  /// Makes a transport for `url` (`ws://host[:port]/path` or `wss://host[:port]/path`).
   public init(url: URL, configuration: WebSocketConfiguration = WebSocketConfiguration()) {
     self.url = url
     self.configuration = configuration
@@ -65,17 +74,22 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
   /// Dials and completes the opening handshake.
   ///
   /// - Throws: ``WebSocketError``: `unsupportedURL`, `socket` (refused, unreachable),
-  ///   `connectTimedOut`, `handshakeFailed`, or `CancellationError` when the task is cancelled.
+  ///   `connectTimedOut`, `handshakeFailed`, for `wss://` `certificateRejected` (which host,
+  ///   OpenSSL's verify error) and `tls`, or `CancellationError` when the task is cancelled.
   public func connect() async throws -> any RealtimeSocket {
-    guard url.scheme?.lowercased() == "ws", let host = url.host, !host.isEmpty else {
+    let scheme = url.scheme?.lowercased()
+    guard scheme == "ws" || scheme == "wss", let host = url.host, !host.isEmpty else {
       throw WebSocketError.unsupportedURL(url.absoluteString)
     }
-    let port = url.port ?? 80
+    let secure = scheme == "wss"
+    let port = url.port ?? (secure ? 443 : 80)
     var path = url.path.isEmpty ? "/" : url.path
     if let query = url.query { path += "?\(query)" }
     var random = MaskingKeySource()
     let handshake = WebSocketHandshake(host: host, port: port, path: path, random: &random)
-    let socket = POSIXWebSocket(configuration: configuration, handshake: handshake)
+    let tls: TLSSession? =
+      secure ? try TLSSession.make(host: host, settings: configuration.tls) : nil
+    let socket = POSIXWebSocket(configuration: configuration, handshake: handshake, tls: tls)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -109,12 +123,16 @@ final class POSIXWebSocket: RealtimeSocket {
   private let configuration: WebSocketConfiguration
   private let inner: Locked<Inner>
   /// Serializes writes so frames never interleave; holds the file descriptor (-1 until
-  /// dialed). The reader thread closes it when it ends.
+  /// dialed). The reader thread closes it when it ends. Taken before `tls`, never after.
   private let descriptor = Locked<Int32>(-1)
+  /// `wss://`: the TLS session. Held only for each (non-blocking) OpenSSL call, never across a
+  /// poll, so the reader decrypts while a writer waits for the socket to drain.
+  private let tls: Locked<TLSSession>?
   private let cancelled = Atomic<Bool>(false)
 
-  init(configuration: WebSocketConfiguration, handshake: WebSocketHandshake) {
+  init(configuration: WebSocketConfiguration, handshake: WebSocketHandshake, tls: TLSSession?) {
     self.configuration = configuration
+    self.tls = tls.map { Locked($0) }
     inner = Locked(
       Inner(
         machine: WebSocketConnectionMachine(
@@ -201,6 +219,7 @@ final class POSIXWebSocket: RealtimeSocket {
     do {
       let fd = try dial(host: host, port: port, deadline: deadline)
       descriptor.withLock { $0 = fd }
+      if let tls { try handshakeTLS(tls, fd: fd, deadline: deadline) }
       let request = inner.withLock { $0.machine.handshake.request }
       try write(request, deadline: deadline)
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -242,12 +261,31 @@ final class POSIXWebSocket: RealtimeSocket {
             })
           break
         }
+        var received = buffer[..<count]
+        var serverEndedTLS = false
+        if let tls {
+          var plaintext: [UInt8] = []
+          serverEndedTLS = try tls.withLock { session throws(WebSocketError) in
+            try session.feed(buffer[..<count])
+            return try session.decrypt(into: &plaintext)
+          }
+          // Rare (alerts, key update answers): reading produced records to send.
+          if tls.withLock({ $0.hasOutput }) { try flushTLS(tls, deadline: nil) }
+          received = plaintext[...]
+        }
         var random = MaskingKeySource()
         let outputs = inner.withLock { inner in
           inner.lastRead = .now
-          return inner.machine.received(buffer[..<count], maskingKeys: &random)
+          return received.isEmpty ? [] : inner.machine.received(received, maskingKeys: &random)
         }
         perform(outputs)
+        if serverEndedTLS {
+          perform(
+            inner.withLock {
+              $0.machine.fail(.closed(code: nil, reason: "the server ended the TLS session"))
+            })
+          break
+        }
       }
     } catch {
       let failure: any Error =
@@ -265,8 +303,61 @@ final class POSIXWebSocket: RealtimeSocket {
       continuation.resume(throwing: inner.withLock { $0.finished } ?? .connectTimedOut)
     }
     descriptor.withLock { fd in
-      if fd >= 0 { _ = Foundation.close(fd) }
+      if fd >= 0 {
+        if let tls {
+          // A courtesy, not waited for: one non-blocking send of the TLS close_notify.
+          let goodbye = tls.withLock { $0.closeNotify() }
+          if !goodbye.isEmpty {
+            _ = goodbye.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, sendFlags) }
+          }
+        }
+        _ = Foundation.close(fd)
+      }
       fd = -1
+    }
+  }
+
+  /// Runs the TLS handshake over the dialed socket until it completes, fails, or `deadline`
+  /// passes (``WebSocketError/connectTimedOut``).
+  private func handshakeTLS(
+    _ tls: Locked<TLSSession>, fd: Int32, deadline: ContinuousClock.Instant
+  ) throws {
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+      let done: Bool
+      do {
+        done = try tls.withLock { session throws(WebSocketError) in try session.handshake() }
+      } catch {
+        // try?: the alert telling the server why is a courtesy; the handshake error is the news.
+        try? flushTLS(tls, deadline: deadline)
+        throw error
+      }
+      try flushTLS(tls, deadline: deadline)
+      if done { return }
+      if ContinuousClock.now >= deadline { throw WebSocketError.connectTimedOut }
+      guard try waitFor(Int16(POLLIN), fd: fd, until: deadline) else { continue }
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+        throw WebSocketError.socket("recv: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 {
+        let host = tls.withLock { $0.host }
+        throw WebSocketError.tls(
+          host: host, reason: "the server closed the connection during the TLS handshake")
+      }
+      try tls.withLock { session throws(WebSocketError) in
+        try session.feed(buffer[..<count])
+      }
+    }
+  }
+
+  /// Sends the ciphertext the TLS session has waiting, in order with frame writes.
+  private func flushTLS(_ tls: Locked<TLSSession>, deadline: ContinuousClock.Instant?) throws {
+    try descriptor.withLock { fd throws in
+      guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
+      let bytes = tls.withLock { $0.takeOutput() }
+      try sendAll(bytes, fd: fd, deadline: deadline)
     }
   }
 
@@ -321,18 +412,33 @@ final class POSIXWebSocket: RealtimeSocket {
   private func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant? = nil) throws {
     try descriptor.withLock { fd throws in
       guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
-      var offset = 0
-      while offset < bytes.count {
-        let sent = bytes.withUnsafeBytes {
-          Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
-        }
-        if sent >= 0 {
-          offset += sent
-        } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-          _ = try waitFor(Int16(POLLOUT), fd: fd, until: deadline ?? .now + .seconds(10))
-        } else {
-          throw WebSocketError.socket("send: \(String(cString: strerror(errno)))")
-        }
+      guard let tls else {
+        try sendAll(bytes, fd: fd, deadline: deadline)
+        return
+      }
+      // Encrypted under the write lock, so records go out in the order they were made.
+      let records = try tls.withLock { session throws(WebSocketError) in
+        try session.encrypt(bytes)
+        return session.takeOutput()
+      }
+      try sendAll(records, fd: fd, deadline: deadline)
+    }
+  }
+
+  /// Sends all of `bytes` on `fd`, polling when the socket is full. Call with `descriptor`
+  /// held.
+  private func sendAll(_ bytes: [UInt8], fd: Int32, deadline: ContinuousClock.Instant?) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes.withUnsafeBytes {
+        Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
+      }
+      if sent >= 0 {
+        offset += sent
+      } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+        _ = try waitFor(Int16(POLLOUT), fd: fd, until: deadline ?? .now + .seconds(10))
+      } else {
+        throw WebSocketError.socket("send: \(String(cString: strerror(errno)))")
       }
     }
   }
@@ -388,20 +494,24 @@ final class POSIXWebSocket: RealtimeSocket {
         _ = Foundation.close(fd)
         continue
       }
+      var refusal: Int32 = 0
       do {
         while ContinuousClock.now < deadline {
           guard try waitFor(Int16(POLLOUT), fd: fd, until: deadline) else { continue }
-          var error: Int32 = 0
           var length = socklen_t(MemoryLayout<Int32>.size)
-          _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-          if error == 0 { return fd }
-          throw WebSocketError.socket("connect: \(String(cString: strerror(error)))")
+          _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &refusal, &length)
+          if refusal == 0 { return fd }
+          break
         }
-        throw WebSocketError.connectTimedOut
       } catch {
         _ = Foundation.close(fd)
         throw error
       }
+      _ = Foundation.close(fd)
+      guard refusal != 0 else { throw WebSocketError.connectTimedOut }
+      // This address refused (e.g. ::1 for "localhost" when the server listens on 127.0.0.1
+      // only): try the next one.
+      lastError = "connect: \(String(cString: strerror(refusal)))"
     }
     throw WebSocketError.socket(lastError)
   }

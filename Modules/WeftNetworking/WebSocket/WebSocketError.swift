@@ -1,5 +1,5 @@
 /// Why a WebSocket failed: a broken frame, a message over the limit, a bad opening handshake,
-/// a timeout or the socket itself.
+/// a timeout, the socket itself, or TLS (`wss://`).
 ///
 /// - Complexity: O(1) to copy.
 /// - Note: Isolation: a value type; any isolation.
@@ -21,8 +21,16 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
   case closed(code: UInt16?, reason: String)
   /// A socket call failed; the string names the call and `errno`'s text.
   case socket(String)
-  /// The URL is not a `ws://` URL this transport can dial.
+  /// The URL is not a `ws://` or `wss://` URL this transport can dial.
   case unsupportedURL(String)
+  /// `wss://`: the server's certificate for `host` was refused. `reason` is OpenSSL's verify
+  /// error and its number, e.g. "self-signed certificate (X509 verify error 18)",
+  /// "hostname mismatch (X509 verify error 62)", "certificate has expired (X509 verify error 10)".
+  case certificateRejected(host: String, reason: String)
+  /// `wss://`: TLS with `host` failed other than by certificate verification: a server that
+  /// does not speak TLS, no common protocol version, a trust file that cannot be read, or a
+  /// build without OpenSSL. `reason` carries OpenSSL's error text.
+  case tls(host: String, reason: String)
 
   /// The close code a client sends when it fails the connection for this error.
   public var closeCode: UInt16 {
@@ -45,7 +53,10 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     case .closed(let code, let reason):
       "WebSocket closed (code \(code.map(String.init) ?? "none")\(reason.isEmpty ? "" : ", \(reason)"))"
     case .socket(let why): "WebSocket socket error: \(why)"
-    case .unsupportedURL(let url): "not a ws:// URL this transport can dial: \(url)"
+    case .unsupportedURL(let url): "not a ws:// or wss:// URL this transport can dial: \(url)"
+    case .certificateRejected(let host, let reason):
+      "WebSocket TLS: the certificate of \(host) was rejected: \(reason)"
+    case .tls(let host, let reason): "WebSocket TLS with \(host) failed: \(reason)"
     }
   }
 }

@@ -18,6 +18,40 @@ extension Connection {
     }
   }
 
+  /// Runs `body` inside the open read transaction, beginning a deferred one when none is
+  /// open (the first fetch of an observation pass, or SQLite rolled back after an error),
+  /// and returns the tables it read. The caller ends the transaction (`endSharedRead`).
+  ///
+  /// The snapshot is taken by the first statement that reads, so it includes every commit
+  /// made before that.
+  func sharedRead<T>(_ body: (ReadContext) throws -> T) throws -> (T, Set<String>) {
+    if sqlite3_get_autocommit(handle) != 0 { try execute("BEGIN DEFERRED") }
+    trackedReads = []
+    defer { trackedReads = nil }
+    let value = try body(ReadContext(connection: self))
+    guard sqlite3_get_autocommit(handle) == 0 else {
+      throw PersistenceError.sqlite(
+        path: path, code: SQLITE_MISUSE,
+        message:
+          "the observed fetch ended the read transaction itself (COMMIT or ROLLBACK); a fetch "
+          + "only reads", sql: nil)
+    }
+    return (value, trackedReads ?? [])
+  }
+
+  /// Ends the read transaction `sharedRead` opened, if it is still open.
+  func endSharedRead() {
+    guard sqlite3_get_autocommit(handle) == 0 else { return }
+    do {
+      try execute("COMMIT")
+    } catch {
+      // Every value was already fetched from one consistent snapshot and delivered; a read
+      // transaction that cannot commit is rolled back so the next read starts clean (and
+      // if that fails too, the next BEGIN on this connection reports SQLite's error).
+      rollbackIfNeeded()
+    }
+  }
+
   /// Runs `body` in an immediate write transaction and commits; rolls back if it throws.
   /// Returns the body's value; `changedTables` then holds the tables it changed.
   func write<T>(_ body: (Transaction) throws -> T, environment: DatabaseEnvironment) throws -> T {

@@ -20,4 +20,17 @@ final class ConnectionExecutor: SerialExecutor {
     let job = UnownedJob(job)
     queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
   }
+
+  /// Runs `body` on the queue, in order with the jobs, without a task: for work started
+  /// from synchronous code that would otherwise need a task and two hops. The body may
+  /// `assumeIsolated` the actor that runs on this executor (see `checkIsolated`).
+  func async(_ body: @escaping @Sendable () -> Void) {
+    queue.async(execute: body)
+  }
+
+  /// Traps unless the caller runs on this executor's queue (jobs and `async` bodies do):
+  /// lets the runtime accept `assumeIsolated` inside an `async` body.
+  func checkIsolated() {
+    dispatchPrecondition(condition: .onQueue(queue))
+  }
 }

@@ -32,6 +32,21 @@ actor ReaderConnection {
     return try connection.read(body, tracking: tracking)
   }
 
+  /// Runs `body` with the connection, outside any transaction.
+  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) throws -> T {
+    guard let connection else { throw PersistenceError.closed(path: path) }
+    return body(connection)
+  }
+
+  /// Runs `body` with the connection (`nil` once closed) on this reader's queue, without a
+  /// task, outside any transaction; returns at once.
+  nonisolated func detached(_ body: @escaping @Sendable (Connection?) -> Void) {
+    executor.async {
+      // The executor runs this body on its queue, where the actor's jobs run one at a time.
+      self.assumeIsolated { reader in body(reader.connection) }
+    }
+  }
+
   /// Closes the connection.
   func close() { connection = nil }
 }

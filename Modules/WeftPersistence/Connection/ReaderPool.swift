@@ -37,6 +37,25 @@ final class ReaderPool: Sendable {
     return try await readers[index].read(body, tracking: tracking)
   }
 
+  /// Runs `body` with a free reader's connection, outside any transaction.
+  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) async throws -> T {
+    let index = try await acquire()
+    defer { release(index) }
+    return try await readers[index].withConnection(body)
+  }
+
+  /// Runs `body` on a free reader's queue, without a task, and returns `true`; returns
+  /// `false` without running it when every reader is busy or the pool is closed. The
+  /// reader goes back to the pool after the body.
+  func detached(_ body: @escaping @Sendable (Connection?) -> Void) -> Bool {
+    guard let index = state.withLock({ $0.acquire() }) else { return false }
+    readers[index].detached { connection in
+      body(connection)
+      self.release(index)
+    }
+    return true
+  }
+
   /// Fails waiting reads and closes every reader connection.
   func close() async {
     let waiters = state.withLock { $0.close() }

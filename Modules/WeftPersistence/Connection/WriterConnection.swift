@@ -57,6 +57,12 @@ actor WriterConnection {
     try open().read(body, tracking: tracking)
   }
 
+  /// Runs `body` with the connection outside any transaction (observation passes of
+  /// in-memory databases, which have no readers).
+  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) throws -> T {
+    body(try open())
+  }
+
   /// Runs `PRAGMA wal_checkpoint(mode)`.
   func checkpoint(_ mode: Database.CheckpointMode) throws -> Database.CheckpointResult {
     let connection = try open()

@@ -52,6 +52,12 @@ extension Database {
     await observations.waitUntilIdle()
   }
 
+  /// Returns once every commit's observation re-fetches have run (no pass running or
+  /// waiting). For tests that count the work one commit causes.
+  package func waitUntilObservationsSettle() async {
+    await observations.waitUntilSettled()
+  }
+
   /// Number of live observations.
   package var observationCount: Int { observations.count }
 }

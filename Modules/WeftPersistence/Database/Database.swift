@@ -180,4 +180,17 @@ struct ReadRoute: Sendable {
     if let readers { return try await readers.read(body, tracking: tracking) }
     return try await writer.read(body, tracking: tracking)
   }
+
+  /// Runs `body` on a free reader connection's queue without a task, when one is free;
+  /// returns `false` otherwise (and always for in-memory databases).
+  func detached(_ body: @escaping @Sendable (Connection?) -> Void) -> Bool {
+    readers?.detached(body) ?? false
+  }
+
+  /// Runs `body` with a reader connection (the writer's for in-memory databases), outside
+  /// any transaction: the body begins its own.
+  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) async throws -> T {
+    if let readers { return try await readers.withConnection(body) }
+    return try await writer.withConnection(body)
+  }
 }

@@ -1,3 +1,5 @@
+import WeftCore
+
 extension Database {
   /// Observes a fetch: delivers its result now, then again after every committed write
   /// that changes a table the fetch reads.
@@ -19,20 +21,29 @@ extension Database {
   /// > the last commit never is. Equal consecutive values are delivered unless you pass
   /// > `isDuplicate` (for example `isDuplicate: ==`): the default never hides a re-fetch.
   ///
-  /// The stream ends with an error if a fetch throws, ends when the database closes, and
-  /// stops its work as soon as the consumer stops iterating.
+  /// Re-fetches woken by the same commits run together: one job on one reader connection
+  /// runs every dirty observation's fetch, one after another, in one read transaction (one
+  /// snapshot, taken after the commits), and delivers each value as it comes. An
+  /// observation is never re-fetched twice at once.
+  ///
+  /// The stream ends with an error if a fetch throws (the other observations carry on),
+  /// ends when the database closes, and stops its work as soon as the consumer stops
+  /// iterating. A fetch must only read: one that ends the read transaction itself (a raw
+  /// `COMMIT`) ends its stream with `PersistenceError.sqlite` (`SQLITE_MISUSE`).
   ///
   /// - Parameters:
   ///   - tables: tables to watch besides those the fetch reads.
   ///   - isDuplicate: when it returns `true` for the previous and the new value, the new
-  ///     one is not delivered.
+  ///     one is not delivered. Runs right after the fetch, on the same reader connection.
   ///   - fetch: runs on a reader connection, never on the MainActor.
   /// - Complexity: a commit touching none of the fetch's tables costs it nothing; one that
-  ///   does costs one re-fetch (shared by every commit during that fetch).
-  /// - Note: Isolation: fetches run on reader connections; values are delivered to whichever
-  ///   isolation iterates the stream.
-  /// - Note: Allocations: one task, two streams and a registration per observation; per
-  ///   re-fetch, the fetch's own allocations.
+  ///   does costs one re-fetch (shared by every commit during that fetch), and the commit
+  ///   costs one hop to a reader and one read transaction for all the observations it wakes.
+  /// - Note: Isolation: fetches run on reader connections (the writer's for in-memory
+  ///   databases); values are delivered to whichever isolation iterates the stream.
+  /// - Note: Allocations: one stream and a registration per observation; per commit that
+  ///   wakes observations, one task for the pass that re-fetches them; per re-fetch, the
+  ///   fetch's own allocations.
   public func observe<Value: Sendable>(
     tables: Set<String> = [],
     isDuplicate: (@Sendable (Value, Value) -> Bool)? = nil,
@@ -40,55 +51,49 @@ extension Database {
   ) -> AsyncThrowingStream<Value, any Error> {
     let (output, deliver) = AsyncThrowingStream.makeStream(
       of: Value.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(1))
-    let (signals, wake) = AsyncStream.makeStream(
-      of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let declared = Set(tables.map { $0.lowercased() })
-    guard let id = observations.register(tables: declared, signal: wake) else {
+    let counters = counters
+    let monitor = environment.monitor
+    // The last value delivered, for `isDuplicate`. Re-fetches of one observation never
+    // overlap (the center runs one at a time), so the lock is never contended.
+    let last = Locked<Value?>(nil)
+    let refresh: ObservationCenter.Refresh = { connection, region in
+      counters.observationFetches.add(1, ordering: .relaxed)
+      monitor?.record(jobs: 1)
+      do {
+        let (value, read) = try connection.sharedRead(fetch)
+        // The fetch read tables it was not registered for: a commit to them may have landed
+        // before the wider registration. The center widens it and fetches again.
+        if !read.isSubset(of: region) { return .widened(read) }
+        if let isDuplicate {
+          let previous = last.withLock { $0 }
+          if let previous, isDuplicate(previous, value) { return .current }
+          last.withLock { $0 = value }
+        }
+        counters.observationDeliveries.add(1, ordering: .relaxed)
+        monitor?.record(deliveries: 1)
+        deliver.yield(value)
+        return .current
+      } catch is CancellationError {
+        deliver.finish()
+        return .ended
+      } catch {
+        deliver.finish(throwing: error)
+        return .ended
+      }
+    }
+    let end: ObservationCenter.End = { error in
+      if let error { deliver.finish(throwing: error) } else { deliver.finish() }
+    }
+    guard
+      let id = observations.register(
+        tables: declared, route: readRoute, refresh: refresh, end: end)
+    else {
       deliver.finish(throwing: PersistenceError.closed(path: path))
       return output
     }
-    wake.yield()  // the initial fetch
-    let route = readRoute
     let observations = observations
-    let counters = counters
-    let monitor = environment.monitor
-    let task = Task {
-      defer { observations.unregister(id) }
-      var region = declared
-      var last: Value?
-      for await _ in signals {
-        if Task.isCancelled { break }
-        do {
-          counters.observationFetches.add(1, ordering: .relaxed)
-          monitor?.record(jobs: 1)
-          let (value, read) = try await route.read(fetch, tracking: true)
-          if let read, !read.isSubset(of: region) {
-            // The fetch read tables it was not registered for: a commit to them may have
-            // landed before the wider registration. Fetch again rather than deliver this.
-            region.formUnion(read)
-            observations.update(id, tables: region)
-            wake.yield()
-            continue
-          }
-          if let previous = last, let isDuplicate, isDuplicate(previous, value) { continue }
-          last = value
-          counters.observationDeliveries.add(1, ordering: .relaxed)
-          monitor?.record(deliveries: 1)
-          deliver.yield(value)
-        } catch is CancellationError {
-          break
-        } catch {
-          deliver.finish(throwing: error)
-          return
-        }
-      }
-      deliver.finish()
-    }
-    observations.attach(task, to: id)
-    deliver.onTermination = { _ in
-      wake.finish()
-      task.cancel()
-    }
+    deliver.onTermination = { _ in observations.unregister(id) }
     return output
   }
 

@@ -1,31 +1,82 @@
 import WeftCore
 
-/// Which observations watch which tables, and the wake-up signal of each.
+/// Which observations watch which tables, which of them need a re-fetch, and the passes
+/// that run those re-fetches.
 ///
-/// A commit looks up only the tables it changed and yields one `Void` to each matching
-/// observation's signal stream. A signal stream buffers at most one element, so a burst of
-/// commits during one fetch collapses into a single re-fetch — and because a signal sent
-/// after a fetch started is always buffered, the last commit of a burst is never missed.
+/// A commit looks up only the tables it changed and marks each matching observation dirty.
+/// Dirty observations are re-fetched by a *pass*: one job on one reader connection that
+/// claims every dirty observation not already being re-fetched and runs their fetches one
+/// after another in one read transaction, delivering each value as it comes. So a commit
+/// that wakes ten observations costs one hop to a reader and one transaction, not ten.
+///
+/// Guarantees, for every observation:
+/// - Never two re-fetches at once: a claimed observation is *running* until its pass
+///   completes; commits meanwhile only mark it dirty again.
+/// - No lost commit: a commit marks the observation dirty after the commit is durable, and
+///   an observation is claimed (its dirty mark cleared) before its pass's read transaction
+///   takes its snapshot. Either the claim came after the commit, and the fetch sees it, or
+///   the mark lands on a claimed observation, which is re-fetched when its pass completes.
+/// - Coalescing: any number of commits between two claims cause one re-fetch.
 ///
 /// - Complexity: a commit is O(t + m), t = tables changed, m = observations woken;
-///   observations of other tables cost nothing. Register and unregister are O(r), r = tables
-///   in the observation's region.
-/// - Note: Isolation: thread-safe (one lock, never held while yielding).
-/// - Note: Allocations: one array of signals per commit that wakes an observation.
+///   observations of other tables cost nothing. A pass is O(k) plus k fetches, k = the
+///   observations it claims. Register and unregister are O(r), r = tables in the region.
+/// - Note: Isolation: thread-safe (one lock, never held while fetching or delivering).
+/// - Note: Allocations: per pass, one task, the claimed batch and its outcomes; none per
+///   commit that wakes nobody.
 final class ObservationCenter: Sendable {
-  typealias Signal = AsyncStream<Void>.Continuation
+  /// What one re-fetch did.
+  enum Outcome: Sendable {
+    /// Delivered (or suppressed as a duplicate): nothing more to do.
+    case current
+    /// The fetch read tables outside its region (given): widen it and fetch again; nothing
+    /// was delivered.
+    case widened(Set<String>)
+    /// The fetch failed and its stream was finished with the error.
+    case ended
+  }
+
+  /// Runs one observation's fetch on `connection` inside the pass's read transaction
+  /// (`Connection.sharedRead`) and delivers the value, given the observation's current
+  /// region (lowercased table names). Called on the connection's owner, never concurrently
+  /// with itself.
+  typealias Refresh = @Sendable (Connection, Set<String>) -> Outcome
+  /// Finishes the observation's stream: normally with `nil`, or with the error.
+  typealias End = @Sendable ((any Error)?) -> Void
 
   private struct Registration {
     var tables: Set<String>
-    let signal: Signal
-    var task: Task<Void, Never>?
+    let refresh: Refresh
+    let end: End
+    /// A commit touched the region since the last claim.
+    var isDirty = true
+    /// A pass has claimed it and not completed yet.
+    var isRunning = false
+  }
+
+  /// One claimed re-fetch.
+  private struct Claim {
+    let id: UInt64
+    let tables: Set<String>
+    let refresh: Refresh
   }
 
   private struct State {
     var nextID: UInt64 = 0
     var registrations: [UInt64: Registration] = [:]
     var byTable: [String: Set<UInt64>] = [:]
+    /// Dirty observations that are not running, in the order they became dirty (may hold
+    /// ids unregistered since; claiming skips them).
+    var pending: [UInt64] = []
+    /// A pass was started that has not claimed yet: it will take `pending`.
+    var passScheduled = false
+    /// Passes started and not yet ended.
+    var activePasses = 0
+    /// Where passes read; set while any observation is registered (so an idle center keeps
+    /// no connection alive).
+    var route: ReadRoute?
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var settleWaiters: [CheckedContinuation<Void, Never>] = []
     var isClosed = false
 
     mutating func index(_ id: UInt64, tables: Set<String>) {
@@ -38,6 +89,38 @@ final class ObservationCenter: Sendable {
         if byTable[table]?.isEmpty == true { byTable[table] = nil }
       }
     }
+
+    /// Marks `id` dirty; queues it unless it is running or already queued.
+    mutating func markDirty(_ id: UInt64) {
+      guard let registration = registrations[id], !registration.isDirty else { return }
+      registrations[id]?.isDirty = true
+      if !registration.isRunning { pending.append(id) }
+    }
+
+    /// The route to start a pass on, when one is needed and none is waiting to claim.
+    mutating func passToStart() -> ReadRoute? {
+      guard !pending.isEmpty, !passScheduled, let route else { return nil }
+      passScheduled = true
+      activePasses += 1
+      return route
+    }
+
+    mutating func remove(_ id: UInt64) -> Registration? {
+      guard let registration = registrations.removeValue(forKey: id) else { return nil }
+      unindex(id, tables: registration.tables)
+      if registrations.isEmpty {
+        route = nil
+        pending.removeAll()
+      }
+      return registration
+    }
+
+    /// The waiters to resume when nothing is registered and no pass is running.
+    mutating func takeIdleWaiters() -> [CheckedContinuation<Void, Never>] {
+      guard registrations.isEmpty, activePasses == 0, !idleWaiters.isEmpty else { return [] }
+      defer { idleWaiters.removeAll() }
+      return idleWaiters
+    }
   }
 
   private let state = Locked(State())
@@ -45,83 +128,203 @@ final class ObservationCenter: Sendable {
   /// Number of live observations (registered and not yet finished).
   var count: Int { state.withLock { $0.registrations.count } }
 
-  /// Registers an observation of `tables`; `nil` when the database is closed.
-  func register(tables: Set<String>, signal: Signal) -> UInt64? {
-    state.withLock { state in
-      if state.isClosed { return nil }
+  /// Registers an observation of `tables` and schedules its first fetch; `nil` when the
+  /// database is closed.
+  func register(
+    tables: Set<String>, route: ReadRoute, refresh: @escaping Refresh, end: @escaping End
+  ) -> UInt64? {
+    let (id, start) = state.withLock { state -> (UInt64?, ReadRoute?) in
+      if state.isClosed { return (nil, nil) }
       state.nextID += 1
       let id = state.nextID
-      state.registrations[id] = Registration(tables: tables, signal: signal, task: nil)
+      state.registrations[id] = Registration(tables: tables, refresh: refresh, end: end)
       state.index(id, tables: tables)
-      return id
+      state.pending.append(id)
+      if state.route == nil { state.route = route }
+      return (id, state.passToStart())
     }
+    if let start { startPass(on: start) }
+    return id
   }
 
-  /// Remembers the task that runs observation `id`'s fetches.
-  func attach(_ task: Task<Void, Never>, to id: UInt64) {
-    state.withLock { $0.registrations[id]?.task = task }
-  }
-
-  /// Widens observation `id` to `tables` (its fetch read more than it declared).
-  func update(_ id: UInt64, tables: Set<String>) {
-    state.withLock { state in
-      guard let old = state.registrations[id]?.tables else { return }
-      state.unindex(id, tables: old)
-      state.registrations[id]?.tables = tables
-      state.index(id, tables: tables)
-    }
-  }
-
-  /// Stops waking observation `id` (its consumer went away, or its task ended).
+  /// Stops observation `id` (its consumer went away, so its stream is already finished). A
+  /// re-fetch of it already running completes, and the finished stream drops its value.
   func unregister(_ id: UInt64) {
-    let (signal, waiters) = state.withLock {
-      state -> (Signal?, [CheckedContinuation<Void, Never>]) in
-      guard let registration = state.registrations.removeValue(forKey: id) else { return (nil, []) }
-      state.unindex(id, tables: registration.tables)
-      guard state.registrations.isEmpty else { return (registration.signal, []) }
-      defer { state.idleWaiters.removeAll() }
-      return (registration.signal, state.idleWaiters)
+    let waiters = state.withLock { state in
+      _ = state.remove(id)
+      return state.takeIdleWaiters()
     }
-    signal?.finish()
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Wakes every observation of a table in `changed`.
+  /// Marks every observation of a table in `changed` dirty and starts a pass if needed.
   func didCommit(_ changed: Set<String>) {
-    let signals = state.withLock { state -> [Signal] in
-      if state.registrations.isEmpty { return [] }
-      var woken = Set<UInt64>()
-      var signals: [Signal] = []
+    let start = state.withLock { state -> ReadRoute? in
+      if state.registrations.isEmpty { return nil }
       for table in changed {
         guard let ids = state.byTable[table] else { continue }
-        for id in ids where woken.insert(id).inserted {
-          if let signal = state.registrations[id]?.signal { signals.append(signal) }
-        }
+        for id in ids { state.markDirty(id) }
       }
-      return signals
+      return state.passToStart()
     }
-    for signal in signals { signal.yield() }
+    if let start { startPass(on: start) }
   }
 
-  /// Refuses new observations and ends the current ones.
+  /// Refuses new observations and ends the current ones (their streams finish normally).
   func close() {
-    let tasks = state.withLock { state -> [Task<Void, Never>] in
+    let (ends, waiters) = state.withLock { state -> ([End], [CheckedContinuation<Void, Never>]) in
       state.isClosed = true
-      return state.registrations.values.compactMap(\.task)
+      let ends = state.registrations.values.map(\.end)
+      state.registrations.removeAll()
+      state.byTable.removeAll()
+      state.pending.removeAll()
+      state.route = nil
+      return (ends, state.takeIdleWaiters())
     }
-    for task in tasks { task.cancel() }
+    for end in ends { end(nil) }
+    for waiter in waiters { waiter.resume() }
   }
 
-  /// Returns once no observation is live (every consumer went away and every fetch task
-  /// ended). For tests that check nothing outlives them.
+  /// Returns once no observation is live and no pass is running (every consumer went away
+  /// and every re-fetch ended). For tests that check nothing outlives them.
   func waitUntilIdle() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let idle = state.withLock { state -> Bool in
-        if state.registrations.isEmpty { return true }
+        if state.registrations.isEmpty, state.activePasses == 0 { return true }
         state.idleWaiters.append(continuation)
         return false
       }
       if idle { continuation.resume() }
     }
+  }
+
+  /// Returns once no pass is running or waiting to run (every dirty observation has been
+  /// re-fetched). For tests that count the work one commit causes.
+  func waitUntilSettled() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let settled = state.withLock { state -> Bool in
+        if state.activePasses == 0 { return true }
+        state.settleWaiters.append(continuation)
+        return false
+      }
+      if settled { continuation.resume() }
+    }
+  }
+
+  // MARK: Passes
+
+  /// Starts one pass: straight on a free reader's queue when there is one (one hop, no
+  /// task), else in a task that waits for a connection.
+  private func startPass(on route: ReadRoute) {
+    let started = route.detached { connection in
+      if let connection {
+        self.runPass(on: connection)
+      } else {
+        self.failPending(nil)  // the reader was closed: the database is closing
+      }
+      self.passEnded()
+    }
+    if started { return }
+    Task {
+      do {
+        try await route.withConnection { connection in self.runPass(on: connection) }
+      } catch {
+        // No connection: whatever the pass would have claimed ends, normally when the
+        // database is closing, else with the error.
+        if case .closed = error as? PersistenceError {
+          self.failPending(nil)
+        } else {
+          self.failPending(error)
+        }
+      }
+      self.passEnded()
+    }
+  }
+
+  /// Claims the pending observations, re-fetches each on `connection`, then completes them.
+  private func runPass(on connection: Connection) {
+    let batch = claim()
+    if batch.isEmpty { return }
+    var outcomes: [(id: UInt64, outcome: Outcome)] = []
+    outcomes.reserveCapacity(batch.count)
+    for claimed in batch {
+      outcomes.append((claimed.id, claimed.refresh(connection, claimed.tables)))
+    }
+    connection.endSharedRead()
+    complete(outcomes)
+  }
+
+  /// Takes every pending observation still registered: marks it running and clean.
+  private func claim() -> [Claim] {
+    state.withLock { state in
+      state.passScheduled = false
+      var batch: [Claim] = []
+      batch.reserveCapacity(state.pending.count)
+      for id in state.pending {
+        guard var registration = state.registrations[id], registration.isDirty,
+          !registration.isRunning
+        else { continue }
+        registration.isDirty = false
+        registration.isRunning = true
+        state.registrations[id] = registration
+        batch.append(Claim(id: id, tables: registration.tables, refresh: registration.refresh))
+      }
+      state.pending.removeAll(keepingCapacity: true)
+      return batch
+    }
+  }
+
+  /// Records a pass's outcomes: widens regions, drops ended observations, re-queues those
+  /// dirtied meanwhile, and starts the next pass if one is needed.
+  private func complete(_ outcomes: [(id: UInt64, outcome: Outcome)]) {
+    let start = state.withLock { state -> ReadRoute? in
+      for (id, outcome) in outcomes {
+        guard state.registrations[id] != nil else { continue }
+        switch outcome {
+        case .current:
+          break
+        case .widened(let read):
+          // A commit to a newly read table may have landed before the wider registration:
+          // fetch again rather than deliver what this fetch saw.
+          let old = state.registrations[id]!.tables
+          let widened = old.union(read)
+          state.unindex(id, tables: old)
+          state.registrations[id]!.tables = widened
+          state.index(id, tables: widened)
+          state.registrations[id]!.isDirty = true
+        case .ended:
+          _ = state.remove(id)
+          continue
+        }
+        state.registrations[id]!.isRunning = false
+        if state.registrations[id]!.isDirty { state.pending.append(id) }
+      }
+      return state.passToStart()
+    }
+    if let start { startPass(on: start) }
+  }
+
+  /// Ends the observations a pass could not run, because it got no connection: normally
+  /// (`nil`) or with `error`.
+  private func failPending(_ error: (any Error)?) {
+    let batch = claim()
+    let (ends, waiters) = state.withLock { state in
+      (batch.compactMap { state.remove($0.id)?.end }, state.takeIdleWaiters())
+    }
+    for end in ends { end(error) }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  private func passEnded() {
+    let waiters = state.withLock { state in
+      state.activePasses -= 1
+      var waiters = state.takeIdleWaiters()
+      if state.activePasses == 0 {
+        waiters += state.settleWaiters
+        state.settleWaiters.removeAll()
+      }
+      return waiters
+    }
+    for waiter in waiters { waiter.resume() }
   }
 }

@@ -38,7 +38,7 @@ struct SQLBuilder {
   /// Records `value` as the next parameter and returns its placeholder (`?N`).
   mutating func placeholder(_ value: DatabaseValue) -> String {
     arguments.append(value)
-    return "?\(arguments.count)"
+    return "?" + String(arguments.count)
   }
 
   /// Appends a placeholder bound to `value`.

@@ -47,22 +47,26 @@ struct ToolMannersArgumentTests {
   @Test func aMistypedSubcommandIsNamedWithTheNearestOne() {
     #expect(
       throws: UsageError(
-        "unknown subcommand 'rnu'; did you mean 'run'? (subcommands: run, check, sweep, gate, help)"
-      )
+        "unknown subcommand 'rnu'; did you mean 'run'? "
+          + "(subcommands: run, check, sweep, gate, merge, help)")
     ) { try SimulatorCommand.parse(["rnu", "Flows/auth.flow"]) }
     #expect(
       throws: UsageError(
         "unknown subcommand 'swep'; did you mean 'sweep'? "
-          + "(subcommands: run, check, sweep, gate, help)", subcommand: .help)
+          + "(subcommands: run, check, sweep, gate, merge, help)", subcommand: .help)
     ) { try SimulatorCommand.parse(["help", "swep"]) }
     // A path is a flow file, whatever it looks like.
     #expect(throws: Never.self) { try SimulatorCommand.parse(["./rnu"]) }
   }
 
-  @Test func gateNoLongerAcceptsTheJSONFlagItIgnored() {
+  @Test func gateTakesJSONNowThatItPrintsAReport() throws {
+    var gate = GateArguments()
+    gate.json = true
+    #expect(try SimulatorCommand.parse(["gate", "--json"]) == .gate(gate))
     #expect(
-      throws: UsageError("unknown option '--json' for gate", subcommand: .gate)
-    ) { try SimulatorCommand.parse(["gate", "--json"]) }
+      throws: UsageError(
+        "unknown option '--jsn' for gate; did you mean '--json'?", subcommand: .gate)
+    ) { try SimulatorCommand.parse(["gate", "--jsn"]) }
   }
 
   @Test func eachHelpPageNamesItsOwnUsageAndOptions() {
@@ -197,7 +201,7 @@ struct ToolMannersRunTests {
       .filter { $0.contains("observe app.tab") || $0.contains("tab health") }
       .map { $0.split(separator: " ").first.map(String.init) }
     #expect(rows.prefix(2) == ["1", "2"])
-    #expect(table.standard.contains(":3:1 (step 3) expectation"))
+    #expect(table.standard.contains(":3:1 (step 3) error: expectation failed: app.tab is "))
   }
 
   /// `skipped` is defined (docs/simulator-report.md) as the views attached at the end of a

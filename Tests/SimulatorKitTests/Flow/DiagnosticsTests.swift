@@ -21,26 +21,11 @@ import Testing
 
   static let cases: [Case] = statementCases + valueCases
 
-  /// Pins that regressed when the health commands became plug-in commands: an
-  /// `ArgumentProblem` about a keyword's value puts the caret under the whole `key=value`
-  /// (SimulatorKit's `ArgumentReader.problem`), where every other value error, and these
-  /// before, point at the value itself. Reported to the lead; the pins stay as they were and
-  /// the known issue fails once the caret is back on the value.
-  static let caretOnTheWholeKeyword: Set<String> = [
-    "wait sync.idle timeout=0s", "dashboard.range custom from=today to=today-1d",
-  ]
-
   @Test(arguments: cases)
   func errorIsRenderedExactly(_ example: Case) throws {
     let error = try #require(FlowTesting.error(example.source))
     #expect(error.kind == example.kind)
-    if Self.caretOnTheWholeKeyword.contains(example.source) {
-      withKnownIssue("an ArgumentProblem's caret covers the whole key=value, not the value") {
-        #expect(error.description == example.rendered)
-      }
-    } else {
-      #expect(error.description == example.rendered)
-    }
+    #expect(error.description == example.rendered)
   }
 
   @Test func everyKindOfErrorIsPinned() {

@@ -168,12 +168,13 @@ struct PluginTests {
     #expect(error.message == "label= must not be bad")
     #expect(error.hint == "pick another")
     #expect(error.location.line == 1)
-    #expect(error.location.column == 28)
+    // A problem with a value points at the value, like every other value error.
+    #expect(error.location.column == 34)
     #expect(
       error.description == """
-        probe.flow:1:28: error: label= must not be bad
+        probe.flow:1:34: error: label= must not be bad
             1 | probe 3 0.5 as fast size=1 label=bad
-              |                            ^~~~~~~~~
+              |                                  ^~~
         hint: pick another
         """)
     // A problem naming no argument points at the command, with the usage as its hint.

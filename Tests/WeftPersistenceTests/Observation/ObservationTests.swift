@@ -58,7 +58,11 @@ import WeftPersistence
       for id in 1...100 { try await database.save(Metric.sample(id)) }
       let read = try await Self.next(&counts) { $0 == 100 }
       #expect(read <= 100)
-      #expect(database.statistics.observationFetches <= 101)
+      // At most one re-fetch per commit, plus two for the first value: the fetch declared
+      // no table, so its first run registers "metric" and runs again before delivering.
+      // (Commits during a re-fetch coalesce into one more: `commitsDuringAPassAreSeenAfterIt`
+      // pins that exactly.)
+      #expect(database.statistics.observationFetches <= 102)
     }
   }
 

@@ -1,5 +1,5 @@
-/// Prints a ``RunReport`` as one self-contained HTML page (`--html FILE`): the steps, totals,
-/// causes and failures as tables, an inline SVG chart of the latency distribution per step
+/// Prints a ``RunReport`` as one self-contained HTML page (`--html FILE`): for a sweep first its
+/// charts and table, then the steps, totals, causes and failures as tables, an inline SVG chart of the latency distribution per step
 /// (p50/p95/p99/max on a log axis), and for a sweep, per-delivery and idle cost against N and
 /// memory per view against N on log-log axes.
 ///
@@ -16,15 +16,48 @@ public struct HTMLRenderer: Sendable {
   /// The page, ending with a newline.
   public func render(_ report: RunReport) -> String {
     var html = HTMLBuilder()
-    html.line("<!DOCTYPE html>")
-    html.line("<html lang=\"en\">")
-    html.line("<head>")
-    html.line("<meta charset=\"utf-8\">")
-    html.line("<title>weft-sim · \(escape(report.flow))</title>")
-    html.line("<style>\(Self.style)</style>")
-    html.line("</head>")
-    html.line("<body>")
+    html.open(title: "weft-sim · \(report.flow)")
     html.line("<h1>weft-sim report: \(escape(report.flow))</h1>")
+    body(report, into: &html)
+    html.close()
+    return html.text
+  }
+
+  /// Merged runs as one page: a table of the runs with their results, then each run's report
+  /// in the order of the table.
+  ///
+  /// - Complexity: O(total size of the runs).
+  public func render(_ collection: RunCollection) -> String {
+    var html = HTMLBuilder()
+    let runs = collection.runs
+    html.open(title: "weft-sim · \(runs.count) runs")
+    html.line("<h1>weft-sim report: \(runs.count) run\(runs.count == 1 ? "" : "s")</h1>")
+    let failed = runs.filter { !$0.succeeded }.count
+    html.line(
+      failed == 0
+        ? "<p class=\"result ok\">passed</p>"
+        : "<p class=\"result fail\">FAILED (\(failed) of \(runs.count) runs)</p>")
+    html.table(
+      headers: ["flow", "file", "result", "failures", "wall", "commits", "views"],
+      rows: runs.map { run in
+        [
+          run.flow, run.file, run.succeeded ? "passed" : "FAILED", "\(run.failures.count)",
+          ReportUnits.duration(nanoseconds: run.total.wallNanoseconds),
+          ReportUnits.count(run.total.commits), ReportUnits.count(run.configuration.viewsAttached),
+        ]
+      },
+      rowClass: { runs[$0].succeeded ? nil : "bad" })
+    for run in runs {
+      html.line("<hr>")
+      html.line("<h1>\(escape(run.flow))</h1>")
+      body(run, into: &html)
+    }
+    html.close()
+    return html.text
+  }
+
+  /// Everything under a report's title: its meta line, result and sections.
+  private func body(_ report: RunReport, into html: inout HTMLBuilder) {
     html.line("<p class=\"meta\">\(escape(meta(report)))</p>")
     let failures = report.failures.count
     html.line(
@@ -32,22 +65,26 @@ public struct HTMLRenderer: Sendable {
         ? "<p class=\"result ok\">passed</p>"
         : "<p class=\"result fail\">FAILED"
           + (failures > 0 ? " (\(failures) failure\(failures == 1 ? "" : "s"))" : "") + "</p>")
+    // A sweep leads with what it was asked for: the cost against N. The steps that follow are
+    // those of the run at the last size (the largest, as --views lists them), long and detailed.
+    let sweep = report.sweep.flatMap { $0.points.isEmpty ? nil : $0 }
+    if let sweep { self.sweep(sweep, into: &html) }
     if !report.steps.isEmpty {
-      html.line("<h2>Steps</h2>")
+      if let size = sweep?.points.last?.views {
+        html.line("<h2>Steps of the run at N = \(ReportUnits.count(size))</h2>")
+      } else {
+        html.line("<h2>Steps</h2>")
+      }
       stepTable(report.steps, into: &html)
       html.line("<h2>Latency, commit → last affected view re-rendered</h2>")
-      html.line(
+      html.wide(
         LatencyChart(steps: report.steps).svg()
           ?? "<p class=\"note\">No commit reached a view.</p>")
     }
     html.line("<h2>Overall</h2>")
     overall(report.total, into: &html)
     explain(report.steps, into: &html)
-    if let sweep = report.sweep, !sweep.points.isEmpty { self.sweep(sweep, into: &html) }
     failureList(report, into: &html)
-    html.line("</body>")
-    html.line("</html>")
-    return html.text
   }
 
   private func meta(_ report: RunReport) -> String {
@@ -85,7 +122,7 @@ public struct HTMLRenderer: Sendable {
           time(latency.maxNanoseconds),
         ]
       },
-      rowClass: { steps[$0].status == .passed ? nil : "bad" })
+      rowClass: { steps[$0].status == .passed ? nil : "bad" }, cssClass: "steps")
   }
 
   private func overall(_ total: StepMetrics, into html: inout HTMLBuilder) {
@@ -160,7 +197,7 @@ public struct HTMLRenderer: Sendable {
           name: "idle cost per commit", cssClass: "s2",
           points: points.map { (Double($0.views), $0.idleCostPerCommitNanoseconds) }),
       ])
-    html.line(cost.svg() ?? "<p class=\"note\">No positive cost to plot.</p>")
+    html.wide(cost.svg() ?? "<p class=\"note\">No positive cost to plot.</p>")
     let memory = LogLogChart(
       title: "Memory per attached view against N", xTitle: "attached views (N, log scale)",
       yTitle: "bytes per view (log scale)", yLabel: { ReportUnits.bytes($0) },
@@ -169,7 +206,7 @@ public struct HTMLRenderer: Sendable {
           name: "memory per view", cssClass: "s3",
           points: points.map { (Double($0.views), $0.memoryPerViewBytes) })
       ])
-    if let svg = memory.svg() { html.line(svg) }
+    if let svg = memory.svg() { html.wide(svg) }
     html.table(
       headers: ["views", "per delivery", "idle cost per commit", "memory per view", "wall", "cpu"],
       rows: points.map { point in
@@ -189,14 +226,12 @@ public struct HTMLRenderer: Sendable {
     html.line("<h2>Failures</h2>")
     html.line("<ul class=\"failures\">")
     for failure in report.failures {
-      var location = report.file
-      if let line = failure.line {
-        location += ":\(line)"
-        if let column = failure.column { location += ":\(column)" }
-      }
-      var item =
-        "<li><code>\(escape(location))</code> \(escape(failure.kind.rawValue)): "
-        + escape(failure.message)
+      let (location, text) = failure.located(in: report.file)
+      // A diagnostic's first line is the message; the source line and caret follow, kept as
+      // written.
+      let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      var item = "<li><code>\(escape(location))</code> " + escape(String(parts[0]))
+      if parts.count > 1 { item += "<pre>\(escape(String(parts[1])))</pre>" }
       if let expectation = failure.expectation {
         item +=
           "<br>expected <code>\(escape(expectation.subject)) == \(escape(expectation.expected))"
@@ -212,8 +247,10 @@ public struct HTMLRenderer: Sendable {
     h1{font-size:20px}h2{font-size:16px;margin-top:28px}h3{font-size:14px}\
     .meta,.note{color:#555}.result{font-weight:600}.ok{color:#1a7f37}.fail{color:#c62828}\
     table{border-collapse:collapse;margin:8px 0}th,td{padding:3px 8px;border-bottom:1px solid #ddd;\
-    text-align:right;white-space:nowrap}th{background:#f4f4f6}td:nth-child(3){text-align:left}\
+    text-align:right;white-space:nowrap}th{background:#f4f4f6}\
+    table.steps td:nth-child(3){text-align:left}\
     tr.bad td{background:#fdecea}code{font:13px ui-monospace,monospace}\
+    .wide{overflow-x:auto;max-width:100%}pre{font:13px ui-monospace,monospace;margin:4px 0}\
     svg{display:block;margin:8px 0}svg text{font:11px system-ui,sans-serif;fill:#333}\
     .grid{stroke:#e3e3e8}.axis{stroke:#888}.p50{fill:#4c78a8}.p95{fill:#72b7b2}\
     .p99{fill:#f58518}.max{fill:#e45756}.s1{stroke:#4c78a8;fill:#4c78a8}\
@@ -243,16 +280,36 @@ func escape(_ text: String) -> String {
 struct HTMLBuilder {
   private(set) var text = ""
 
+  /// The page's head, with the renderers' style, and the opening `<body>`.
+  mutating func open(title: String) {
+    line("<!DOCTYPE html>")
+    line("<html lang=\"en\">")
+    line("<head>")
+    line("<meta charset=\"utf-8\">")
+    line("<title>\(escape(title))</title>")
+    line("<style>\(HTMLRenderer.style)</style>")
+    line("</head>")
+    line("<body>")
+  }
+
+  /// Closes the body and the page.
+  mutating func close() {
+    line("</body>")
+    line("</html>")
+  }
+
   mutating func line(_ line: String) {
     text += line
     text += "\n"
   }
 
-  /// A table of escaped cells; `rowClass` may mark a row (by index) with a CSS class.
+  /// A table of escaped cells in a box that scrolls sideways; `rowClass` may mark a row (by
+  /// index) with a CSS class, `cssClass` the table.
   mutating func table(
-    headers: [String], rows: [[String]], rowClass: (Int) -> String? = { _ in nil }
+    headers: [String], rows: [[String]], rowClass: (Int) -> String? = { _ in nil },
+    cssClass: String? = nil
   ) {
-    line("<table>")
+    line("<div class=\"wide\"><table\(cssClass.map { " class=\"\($0)\"" } ?? "")>")
     line("<tr>" + headers.map { "<th>\(escape($0))</th>" }.joined() + "</tr>")
     for (index, row) in rows.enumerated() {
       let cells = row.map { "<td>\(escape($0))</td>" }.joined()
@@ -262,6 +319,11 @@ struct HTMLBuilder {
         line("<tr>\(cells)</tr>")
       }
     }
-    line("</table>")
+    line("</table></div>")
+  }
+
+  /// `content` (a chart) in a box that scrolls sideways when it is wider than the page.
+  mutating func wide(_ content: String) {
+    line("<div class=\"wide\">\(content)</div>")
   }
 }

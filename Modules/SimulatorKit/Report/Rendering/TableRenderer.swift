@@ -183,13 +183,9 @@ public struct TableRenderer: Sendable {
     }
     var lines = ["", "failures"]
     for failure in report.failures {
-      var location = report.file
-      if let line = failure.line {
-        location += ":\(line)"
-        if let column = failure.column { location += ":\(column)" }
-      }
+      let (location, text) = failure.located(in: report.file)
       let step = failure.step.map { " (step \($0))" } ?? ""
-      lines.append("  \(location)\(step) \(failure.kind.rawValue): \(failure.message)")
+      lines.append("  \(location)\(step) \(text)")
       if let expectation = failure.expectation {
         let comparison = Self.comparison(expectation.expected)
         lines.append("    expected: \(expectation.subject) \(comparison)")

@@ -2,9 +2,10 @@ import WeftCore
 
 /// A benchmark `weft-bench` can run, by the word that names it.
 enum BenchCommand: String, CaseIterable, Sendable {
-  case fanout, persistence, websocket, all
+  case fanout, persistence, websocket, foreach, all
   case profileCommit = "profile-commit"
   case profileIdle = "profile-idle"
+  case profileForEach = "profile-foreach"
   case help
 }
 
@@ -139,6 +140,13 @@ enum BenchArguments {
         the same python `websockets` echo server; messages/s and p50/p99 round trip. Needs
         python3 with the `websockets` package.
         """
+      case .foreach:
+        """
+        Feedback.forEach: one event changing one element among n = 10, 1,000 and 100,000
+        (--quick: 10, 1,000) live element effects, set and keyed, against the same system
+        without the feedback; ns per event on the host and with the effects' work, and
+        malloc calls per event (counted by perf on the probe_libc:malloc uprobe, if set up).
+        """
       case .all: "Runs fanout, then persistence."
       case .profileCommit:
         """
@@ -150,15 +158,21 @@ enum BenchArguments {
         A hot loop for profilers: 200,000 commits among 100,000 mostly idle subscribers;
         prints nothing.
         """
+      case .profileForEach:
+        """
+        A hot loop for profilers: one forEach scenario, from WEFT_FOREACH=<set|keyed>,<0|1>,<n>,
+        <events> (default set,1,1000,2000: set, with the feedback, 1,000 elements, 2,000
+        events); prints nothing. `weft-bench foreach` runs it under perf stat to count mallocs.
+        """
       case .help: "Shows help for a benchmark (the same as `weft-bench <benchmark> --help`)."
       }
     let quick =
       switch command {
-      case .fanout, .all:
+      case .fanout, .all, .foreach:
         "  --quick           Smaller sizes and fewer rounds (for CI; noisier figures).\n"
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
       case .websocket: "  --quick           5,000 messages instead of 100,000.\n"
-      case .persistence, .profileIdle:
+      case .persistence, .profileIdle, .profileForEach:
         "  --quick           Accepted; has no effect on this benchmark.\n"
       case .help: ""
       }
@@ -183,9 +197,11 @@ enum BenchArguments {
       fanout            Fan-out against peers, idle-subscriber cost, memory per subscription.
       persistence       Codable insert and fetch against raw sqlite3.
       websocket         WebSocket echo round trips against a python `websockets` client.
+      foreach           Feedback.forEach: per-event cost and allocations at 10 … 100,000 elements.
       all               fanout, then persistence.
       profile-commit    A hot loop for profilers: commits with one synchronous subscriber.
       profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.
+      profile-foreach   A hot loop for profilers: one forEach scenario (WEFT_FOREACH).
       help              Show help for a benchmark.
 
     OPTIONS:

@@ -43,6 +43,10 @@ case .run(let command, let quick):
     await runFanOutReport(quick: quick)
     print("")
     for line in try await runPersistenceBenchmark() { print(line) }
+  case .foreach:
+    await runFeedbackForEachReport(quick: quick)
+  case .profileForEach:
+    await runForEachProfile()
   case .profileCommit:
     // A hot loop for profilers: commits with one synchronous subscriber.
     let scenario = WeftSynchronous(subscribers: 1)

@@ -1,20 +1,23 @@
 import Observation
 import WeftCore
 
+// Shared by WeftObservationTests and WeftObservationDocsTests (one owner: this target).
+
 /// A stand-in for a SwiftUI view body: `render()` runs `body` inside
 /// `withObservationTracking`, and the first change to anything it read counts one
 /// invalidation and marks it dirty (Observation fires `onChange` once per tracking, as
 /// SwiftUI re-renders once and re-tracks).
 @MainActor
-final class Tracker<Seen> {
+public final class Tracker<Seen> {
   private let body: () -> Seen
   private let counter = InvalidationCounter()
   /// What the last render read.
-  private(set) var seen: Seen
+  public private(set) var seen: Seen
   /// Renders so far (the first included).
-  private(set) var renders = 1
+  public private(set) var renders = 1
 
-  init(_ body: @escaping () -> Seen) {
+  /// Renders `body` once, tracked.
+  public init(_ body: @escaping () -> Seen) {
     self.body = body
     var first: Seen?
     withObservationTracking {
@@ -26,15 +29,15 @@ final class Tracker<Seen> {
   }
 
   /// Invalidations so far (onChange calls).
-  var invalidations: Int { counter.count }
+  public var invalidations: Int { counter.count }
 
   /// Whether an invalidation came since the last render.
-  var isDirty: Bool { counter.isDirty }
+  public var isDirty: Bool { counter.isDirty }
 
   /// Renders again if invalidated (what SwiftUI does on the next frame); returns whether it
   /// did.
   @discardableResult
-  func renderIfDirty() -> Bool {
+  public func renderIfDirty() -> Bool {
     guard counter.takeDirty() else { return false }
     var next: Seen?
     withObservationTracking {
@@ -49,19 +52,26 @@ final class Tracker<Seen> {
 }
 
 /// Counts `onChange` calls; `onChange` is `@Sendable`, so the count sits behind a lock.
-final class InvalidationCounter: Sendable {
+public final class InvalidationCounter: Sendable {
+  /// A counter at 0, clean.
+  public init() {}
+
   private let state = Locked((count: 0, dirty: false))
 
-  func fire() {
+  /// Counts one `onChange` and marks the tracker dirty.
+  public func fire() {
     state.withLock {
       $0.count += 1
       $0.dirty = true
     }
   }
-  var count: Int { state.withLock { $0.count } }
-  var isDirty: Bool { state.withLock { $0.dirty } }
+  /// `onChange` calls so far.
+  public var count: Int { state.withLock { $0.count } }
+  /// Whether an `onChange` came since the last `takeDirty()`.
+  public var isDirty: Bool { state.withLock { $0.dirty } }
 
-  func takeDirty() -> Bool {
+  /// Returns whether dirty, and clears it.
+  public func takeDirty() -> Bool {
     state.withLock { state in
       defer { state.dirty = false }
       return state.dirty
