@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
+    .library(name: "SimulatorPacks", targets: ["SimulatorPacks"]),
     .library(name: "HealthSimulator", targets: ["HealthSimulator"]),
     .executable(name: "weft-sim", targets: ["weft-sim"]),
   ],
@@ -174,12 +175,17 @@ let package = Package(
       dependencies: ["CMallocCounterLookup", "WeftCore", "WeftSimulation"],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),
+    // Commands an app gets for free by using a module: network and realtime (WeftNetworking),
+    // the context tree (WeftContexts).
+    .target(
+      name: "SimulatorPacks", dependencies: ["SimulatorKit", "WeftContexts", "WeftNetworking"],
+      path: "Modules/SimulatorPacks", swiftSettings: strict),
     // The health app's plug-in: its flow commands and how weft-sim launches it.
     .target(
       name: "HealthSimulator",
       dependencies: [
-        "AppFeature", "FormsFeature", "HealthDomain", "SimulatorKit", "WeftCore",
-        "WeftSimulation",
+        "AppFeature", "FormsFeature", "HealthDomain", "SimulatorKit", "SimulatorPacks",
+        "WeftCore", "WeftSimulation",
       ],
       path: "Modules/Features/HealthSimulator", swiftSettings: strict),
     .testTarget(
@@ -188,7 +194,10 @@ let package = Package(
       path: "Tests/HealthSimulatorTests", swiftSettings: strict),
     .testTarget(
       name: "SimulatorKitTests",
-      dependencies: ["HealthSimulator", "SimulatorKit", "WeftCore", "WeftSimulation"],
+      dependencies: [
+        "HealthSimulator", "SimulatorKit", "SimulatorPacks", "WeftContexts", "WeftCore",
+        "WeftNetworking", "WeftSimulation",
+      ],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),
     // The simulator executable: argument handling only. It alone links the malloc counter.

@@ -1,4 +1,5 @@
 import SimulatorKit
+import SimulatorPacks
 
 /// The health app's flow commands: what `weft-sim` adds to the engine's language for the
 /// bundled app. Each command is declared once, here, with its arguments and what it does on
@@ -32,10 +33,10 @@ extension FlowCommand.Category {
   public static let healthForm = Self("healthForm", title: "Health-data form")
   /// The grade-weights form.
   public static let gradeWeights = Self("gradeWeights", title: "Grade-weights form")
-  /// Requests, flags, executables and notifications of the context tree.
-  public static let contextTree = Self("contextTree", title: "Context tree")
   /// Tabs, navigation, sheets, alerts and feature flags.
   public static let appState = Self("appState", title: "App state")
-  /// The virtual network and the realtime connection.
-  public static let network = Self("network", title: "Network and realtime")
+  /// The virtual network and the realtime connection (the packs' category).
+  public static let network = NetworkPack.category
+  /// Requests, flags, executables and notifications of the context tree (the pack's).
+  public static let contextTree = ContextPack.category
 }
