@@ -110,15 +110,15 @@ public enum NetworkPack {
           if kind != "5xx", kind != "429", arguments.has("retry-after") {
             throw .notApplicable("retry-after", "to 'network fault 429' and 'network fault 5xx'")
           }
-        }
-      ) { app, arguments in
-        let kind = Fault.Kind(rawValue: try arguments.requiredText("network fault")) ?? .timeout
-        let fault = Fault(
-          kind: kind, rate: arguments.number("rate") ?? 1, count: arguments.integer("count"),
-          path: arguments.text("path"), status: arguments.integer("status"),
-          retryAfter: arguments.duration("retry-after"))
-        try await perform(app, .fault(fault))
-      },
+        },
+        perform: { app, arguments in
+          let kind = Fault.Kind(rawValue: try arguments.requiredText("network fault")) ?? .timeout
+          let fault = Fault(
+            kind: kind, rate: arguments.number("rate") ?? 1, count: arguments.integer("count"),
+            path: arguments.text("path"), status: arguments.integer("status"),
+            retryAfter: arguments.duration("retry-after"))
+          try await perform(app, .fault(fault))
+        }),
       AppCommand(
         "network faults clear", aliases: ["network fault clear"],
         summary: "Removes every injected fault.", category: category

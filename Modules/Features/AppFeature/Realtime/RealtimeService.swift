@@ -1,9 +1,9 @@
 import Foundation
 import HealthDomain
 import WeftCore
-import WeftSimulation
 import WeftNetworking
 import WeftPersistence
+import WeftSimulation
 
 /// The realtime connection as the app shows it.
 ///

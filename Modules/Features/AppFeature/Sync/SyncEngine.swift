@@ -1,9 +1,9 @@
 import Foundation
 import HealthDomain
 import WeftCore
-import WeftSimulation
 import WeftNetworking
 import WeftPersistence
+import WeftSimulation
 
 /// Drains the WeftPersistence outbox through the HTTP client whenever it can: the network
 /// capability is available, a user is signed in, and offline mode is off.

@@ -23,10 +23,10 @@ extension HealthCommands {
         }
         let custom = word == "custom" || arguments.has("from") || arguments.has("to")
         if custom { try checkBounds(arguments, command: "open dashboard") }
-      }
-    ) { app, arguments in
-      try await app.runtime.openDashboard(range: try range(arguments))
-    },
+      },
+      perform: { app, arguments in
+        try await app.runtime.openDashboard(range: try range(arguments))
+      }),
     Command(
       "dashboard.range", usage: "dashboard.range day|week|month|custom [from=DATE to=DATE]",
       summary: "Changes the dashboard's date range (custom needs from= and to=).",
@@ -41,11 +41,11 @@ extension HealthCommands {
         } else {
           try checkBounds(arguments, command: "dashboard.range")
         }
-      }
-    ) { app, arguments in
-      guard let range = try range(arguments) else { return }
-      try await app.runtime.setDashboardRange(range)
-    },
+      },
+      perform: { app, arguments in
+        guard let range = try range(arguments) else { return }
+        try await app.runtime.setDashboardRange(range)
+      }),
     plain("dashboard.refresh", summary: "Re-runs the dashboard's load.", category: .dashboard) {
       try await $0.runtime.refreshDashboard()
     },

@@ -44,10 +44,10 @@ extension HealthCommands {
               "timeout= must be longer than 0s", at: "timeout",
               hint: "leave it out to use the runner's default timeout", kind: .valueOutOfRange)
           }
-        }
-      ) { app, _ in
-        try await app.runtime.waitUntilSyncIdle()
-      },
+        },
+        perform: { app, _ in
+          try await app.runtime.waitUntilSyncIdle()
+        }),
     ]
 
   /// The app's fault for a pack's fault (the app's network times requests out itself).
