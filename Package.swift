@@ -196,7 +196,7 @@ let package = Package(
       name: "SimulatorKitTests",
       dependencies: [
         "HealthSimulator", "SimulatorKit", "SimulatorPacks", "WeftContexts", "WeftCore",
-        "WeftNetworking", "WeftSimulation",
+        "WeftNetworking",
       ],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),
