@@ -20,7 +20,10 @@ let package = Package(
     .library(name: "DashboardFeature", targets: ["DashboardFeature"]),
     .library(name: "FormsFeature", targets: ["FormsFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
+    .library(name: "SimulatorPacks", targets: ["SimulatorPacks"]),
+    .library(name: "HealthSimulator", targets: ["HealthSimulator"]),
     .executable(name: "weft-sim", targets: ["weft-sim"]),
   ],
   targets: [
@@ -145,33 +148,62 @@ let package = Package(
       name: "AppFeature",
       dependencies: [
         "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
-        "WeftContexts", "WeftPersistence", "WeftNetworking",
+        "WeftContexts", "WeftPersistence", "WeftNetworking", "WeftSimulation",
       ],
       path: "Modules/Features/AppFeature", swiftSettings: strict),
     .testTarget(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
-        "WeftCore", "WeftNetworking", "WeftPersistence",
+        "WeftCore", "WeftNetworking", "WeftPersistence", "WeftSimulation",
       ],
       path: "Tests/AppFeatureTests",
       resources: [.copy("Fixtures")], swiftSettings: strict),
 
     // MARK: Simulator
+    // Deterministic settling on virtual time and observable paths: what any app built from
+    // Weft's modules needs to be driven headlessly (by weft-sim or by its own tests).
     .target(
-      name: "SimulatorKit",
-      dependencies: [
-        "AppFeature", "CMallocCounterLookup", "FormsFeature", "HealthDomain", "WeftCore",
-      ],
-      path: "Modules/SimulatorKit",
+      name: "WeftSimulation", dependencies: ["WeftCore"], path: "Modules/WeftSimulation",
       swiftSettings: strict),
     .testTarget(
-      name: "SimulatorKitTests", dependencies: ["SimulatorKit", "WeftCore"],
+      name: "WeftSimulationTests",
+      dependencies: ["WeftSimulation", "WeftCore", "WeftPersistence"],
+      path: "Tests/WeftSimulationTests", swiftSettings: strict),
+    .target(
+      name: "SimulatorKit",
+      dependencies: ["CMallocCounterLookup", "WeftCore", "WeftSimulation"],
+      path: "Modules/SimulatorKit",
+      swiftSettings: strict),
+    // Commands an app gets for free by using a module: network and realtime (WeftNetworking),
+    // the context tree (WeftContexts).
+    .target(
+      name: "SimulatorPacks", dependencies: ["SimulatorKit", "WeftContexts", "WeftNetworking"],
+      path: "Modules/SimulatorPacks", swiftSettings: strict),
+    // The health app's plug-in: its flow commands and how weft-sim launches it.
+    .target(
+      name: "HealthSimulator",
+      dependencies: [
+        "AppFeature", "FormsFeature", "HealthDomain", "SimulatorKit", "SimulatorPacks",
+        "WeftCore", "WeftSimulation",
+      ],
+      path: "Modules/Features/HealthSimulator", swiftSettings: strict),
+    .testTarget(
+      name: "HealthSimulatorTests",
+      dependencies: ["HealthSimulator", "SimulatorKit", "WeftCore"],
+      path: "Tests/HealthSimulatorTests", swiftSettings: strict),
+    .testTarget(
+      name: "SimulatorKitTests",
+      dependencies: [
+        "HealthSimulator", "SimulatorKit", "SimulatorPacks", "WeftContexts", "WeftCore",
+        "WeftNetworking",
+      ],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),
     // The simulator executable: argument handling only. It alone links the malloc counter.
     .executableTarget(
-      name: "weft-sim", dependencies: ["SimulatorKit", "CMallocCounter"], path: "Apps/Simulator",
+      name: "weft-sim", dependencies: ["HealthSimulator", "SimulatorKit", "CMallocCounter"],
+      path: "Apps/Simulator",
       swiftSettings: strict),
     // Counts allocations by interposing malloc; linked only into the weft-sim executable, and
     // counting only in release builds. No linker flags: an ELF executable exports the malloc

@@ -1,7 +1,9 @@
-// weft-sim: the headless app simulator. Argument handling only; everything else is in
-// SimulatorKit. Usage: `weft-sim --help`.
+// weft-sim: the headless app simulator = SimulatorKit's engine + the health app's plug-in.
+// Argument handling only; everything else is in SimulatorKit. Usage: `weft-sim --help`.
 import Foundation
+import HealthSimulator
 import SimulatorKit
 
-let code = await Simulator.main(Array(CommandLine.arguments.dropFirst()))
+let code = await Simulator.main(
+  Array(CommandLine.arguments.dropFirst()), plugin: HealthSimulation.plugin)
 exit(code)

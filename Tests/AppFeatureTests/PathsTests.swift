@@ -1,6 +1,7 @@
 import AppFeature
 import Testing
 import WeftCore
+import WeftSimulation
 
 @MainActor
 @Suite("Observable paths")

@@ -4,6 +4,7 @@ import HealthDomain
 import Testing
 import WeftCore
 import WeftPersistence
+import WeftSimulation
 
 /// Issue 18, items 5 and 6: the sync status tells the truth, and the sync engine's database
 /// errors are reported without losing a queued change.

@@ -16,5 +16,9 @@ let package = Package(
       name: "OnlyPersistence",
       dependencies: [.product(name: "WeftPersistence", package: "Weft")],
       path: "Sources/OnlyPersistence"),
+    .executableTarget(
+      name: "OnlySimulatorKit",
+      dependencies: [.product(name: "SimulatorKit", package: "Weft")],
+      path: "Sources/OnlySimulatorKit"),
   ]
 )

@@ -11,6 +11,7 @@ import WeftCore
 @MainActor
 struct GateCommand {
   let arguments: GateArguments
+  let plugin: SimulatorPlugin
   let output: Simulator.Output
 
   /// Runs per gated flow; counts keep their minimum.
@@ -55,11 +56,14 @@ struct GateCommand {
       // allocations the runtime makes at unpredictable times (swift-nio's rule).
       var observation: GateObservation?
       for _ in 0..<Self.runs {
-        guard let (flow, app) = await Simulator.prepare(file, seed: nil, output: output) else {
+        guard
+          let (flow, app) = await Simulator.prepare(file, seed: nil, plugin: plugin, output: output)
+        else {
           return 2
         }
         let report = await Simulator.execute(
-          flow, on: app, explain: false, deterministic: true, trace: nil, progress: false,
+          flow, on: app, plugin: plugin, explain: false, deterministic: true, trace: nil,
+          progress: false,
           output: output)
         await app.shutDown()
         guard report.exitCode == 0 else {

@@ -48,7 +48,9 @@ public enum Simulator {
   ///
   /// - Complexity: as the command.
   /// - Note: Isolation: MainActor.
-  public static func main(_ arguments: [String], output: Output = .console) async -> Int32 {
+  public static func main(
+    _ arguments: [String], plugin: SimulatorPlugin, output: Output = .console
+  ) async -> Int32 {
     let command: SimulatorCommand
     do throws(UsageError) {
       command = try SimulatorCommand.parse(arguments)
@@ -58,29 +60,30 @@ public enum Simulator {
     }
     switch command {
     case .help(let subcommand):
-      output.standard(SimulatorHelp.text(subcommand))
+      output.standard(
+        SimulatorHelp.text(subcommand) + SimulatorHelp.commands(of: plugin, for: subcommand))
       return 0
     case .version:
       output.standard(Weft.version)
       return 0
     case .check(let files):
-      return await check(files, output: output)
+      return await check(files, plugin: plugin, output: output)
     case .run(let arguments):
-      return await run(arguments, output: output)
+      return await run(arguments, plugin: plugin, output: output)
     case .sweep(let arguments):
-      return await SweepCommand(arguments: arguments, output: output).run()
+      return await SweepCommand(arguments: arguments, plugin: plugin, output: output).run()
     case .gate(let arguments):
-      return await GateCommand(arguments: arguments, output: output).run()
+      return await GateCommand(arguments: arguments, plugin: plugin, output: output).run()
     case .merge(let arguments):
       return MergeCommand(arguments: arguments, output: output).run()
     }
   }
 
   /// Parses each flow against the app's observable paths.
-  static func check(_ files: [String], output: Output) async -> Int32 {
-    let app: AppSimulation
+  static func check(_ files: [String], plugin: SimulatorPlugin, output: Output) async -> Int32 {
+    let app: any SimulatedApp
     do throws(SimulationError) {
-      app = try await AppSimulation.make(seed: 1)
+      app = try await plugin.launch(SimulationLaunch(seed: defaultSeed))
     } catch {
       output.error("error: \(error)")
       return 2
@@ -91,7 +94,7 @@ public enum Simulator {
       do throws(FlowError) {
         let flow = try Flow.load(
           path: file, knownPaths: Set(app.observablePathNames),
-          options: Flow.ParseOptions(now: app.runtime.now))
+          options: Flow.ParseOptions(now: app.now, commands: plugin.catalog))
         output.standard("\(file): ok (\(flow.steps.count) steps)")
       } catch {
         output.error(error.description)
@@ -106,12 +109,30 @@ public enum Simulator {
 
   /// Loads `file` and builds the app for its seed (or `seed` when given). The returned
   /// flow's `seed` is the one the app was built with, so the report states the seed used.
+  ///
+  /// With a `stateDirectory` the app is launched once, with the right seed: a launch on a
+  /// state folder is itself a step of the app's life (a relaunched app syncs its outbox),
+  /// so the flow's seed is read first from a parse without the app's paths.
   static func prepare(
-    _ file: String, seed: UInt64?, output: Output
-  ) async -> (Flow, AppSimulation)? {
-    var app: AppSimulation
+    _ file: String, seed: UInt64?, plugin: SimulatorPlugin, output: Output,
+    stateDirectory: String? = nil
+  ) async -> (Flow, any SimulatedApp)? {
+    var seed = seed
+    if stateDirectory != nil, seed == nil {
+      do throws(FlowError) {
+        seed =
+          try Flow.load(
+            path: file, options: Flow.ParseOptions(commands: plugin.catalog)
+          ).seed ?? defaultSeed
+      } catch {
+        output.error(error.description)
+        return nil
+      }
+    }
+    var app: any SimulatedApp
     do throws(SimulationError) {
-      app = try await AppSimulation.make(seed: seed ?? defaultSeed)
+      app = try await plugin.launch(
+        SimulationLaunch(seed: seed ?? defaultSeed, stateDirectory: stateDirectory))
     } catch {
       output.error("error: \(error)")
       return nil
@@ -120,7 +141,7 @@ public enum Simulator {
     do throws(FlowError) {
       flow = try Flow.load(
         path: file, knownPaths: Set(app.observablePathNames),
-        options: Flow.ParseOptions(now: app.runtime.now))
+        options: Flow.ParseOptions(now: app.now, commands: plugin.catalog))
     } catch {
       await app.shutDown()
       output.error(error.description)
@@ -131,7 +152,8 @@ public enum Simulator {
     if wanted != (seed ?? defaultSeed) {
       await app.shutDown()
       do throws(SimulationError) {
-        app = try await AppSimulation.make(seed: wanted)
+        app = try await plugin.launch(
+          SimulationLaunch(seed: wanted, stateDirectory: stateDirectory))
       } catch {
         output.error("error: \(error)")
         return nil
@@ -140,11 +162,19 @@ public enum Simulator {
     return (flow, app)
   }
 
-  static func run(_ arguments: RunArguments, output: Output) async -> Int32 {
-    guard let (flow, app) = await prepare(arguments.flow, seed: arguments.seed, output: output)
+  static func run(
+    _ arguments: RunArguments, plugin: SimulatorPlugin, output: Output
+  ) async
+    -> Int32
+  {
+    guard
+      let (flow, app) = await prepare(
+        arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
+        stateDirectory: arguments.stateDirectory)
     else { return 2 }
     let report = await execute(
-      flow, on: app, explain: arguments.explain, deterministic: arguments.deterministic,
+      flow, on: app, plugin: plugin, explain: arguments.explain,
+      deterministic: arguments.deterministic,
       trace: arguments.trace, progress: arguments.progress && !arguments.json, output: output)
     await app.shutDown()
     output.standard(
@@ -158,7 +188,8 @@ public enum Simulator {
 
   /// Runs `flow` on `app` and returns the report (writing the trace file if asked).
   static func execute(
-    _ flow: Flow, on app: AppSimulation, explain: Bool, deterministic: Bool, trace: String?,
+    _ flow: Flow, on app: any SimulatedApp, plugin: SimulatorPlugin, explain: Bool,
+    deterministic: Bool, trace: String?,
     progress: Bool, output: Output
   ) async -> RunReport {
     let traceLines = TraceLines()
@@ -177,7 +208,7 @@ public enum Simulator {
     }
     let options = FlowRunner.Options(explain: explain, trace: traceSink, progress: progressSink)
     if deterministic { MainActorDeliveries.shared.pause() }
-    let runner = FlowRunner(app: app, options: options)
+    let runner = FlowRunner(app: app, plugin: plugin, options: options)
     let report = Self.numberedFromOne(await runner.run(flow))
     runner.tearDown()
     if deterministic {

@@ -44,6 +44,9 @@ public struct RunArguments: Sendable, Equatable {
   /// Hold MainActor deliveries until the end of each step (exact, repeatable counts).
   public var deterministic = false
   public var progress = true
+  /// `--state-dir DIR`: the app keeps its on-disk state there between runs (and after a
+  /// kill), instead of in a temporary folder removed after the run.
+  public var stateDirectory: String?
 
   public init(flow: String) { self.flow = flow }
 }
@@ -230,6 +233,7 @@ extension SimulatorCommand {
       case "--json": run.json = true
       case "--html": run.html = try value(after: argument, in: &rest, for: .run)
       case "--trace": run.trace = try value(after: argument, in: &rest, for: .run)
+      case "--state-dir": run.stateDirectory = try value(after: argument, in: &rest, for: .run)
       case "--deterministic": run.deterministic = true
       case "--no-progress": run.progress = false
       default:
@@ -385,7 +389,10 @@ extension SimulatorCommand {
   private static func options(of subcommand: SimulatorSubcommand) -> [String] {
     switch subcommand {
     case .run:
-      ["--seed", "--explain", "--json", "--html", "--trace", "--deterministic", "--no-progress"]
+      [
+        "--seed", "--explain", "--json", "--html", "--trace", "--state-dir", "--deterministic",
+        "--no-progress",
+      ]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
     case .gate: ["--thresholds", "--update", "--shard", "--json"]
     case .merge: ["--output", "--format"]

@@ -35,7 +35,8 @@ public enum SimulatorHelp {
     case .run:
       """
       weft-sim [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
-                            [--trace <file>] [--deterministic] [--no-progress]
+                            [--trace <file>] [--state-dir <dir>] [--deterministic]
+                            [--no-progress]
       """
     case .check: "weft-sim check <flow> ..."
     case .sweep:
@@ -109,6 +110,10 @@ public enum SimulatorHelp {
       --json            Print the report as JSON (schema v1: docs/simulator-report.md).
       --html <file>     Also write a self-contained HTML report with charts to <file>.
       --trace <file>    Write the state trace to <file>: one line per step, numbered from 1.
+      --state-dir <dir> Keep the app's on-disk state (database, simulated backend) in <dir>
+                        between runs: a flow continues where the last run on <dir> stopped,
+                        even one that was killed. Without it, a temporary folder is used
+                        and removed.
       --deterministic   Deliver to views once per step (exact, repeatable counts).
       --no-progress     Never show the progress line (it shows only on a terminal, for
                         runs longer than a second, and never with --json).

@@ -8,6 +8,7 @@ import Foundation
 @MainActor
 struct SweepCommand {
   let arguments: SweepArguments
+  let plugin: SimulatorPlugin
   let output: Simulator.Output
 
   func run() async -> Int32 {
@@ -15,10 +16,13 @@ struct SweepCommand {
     var last: RunReport?
     var failed = false
     for size in arguments.views {
-      guard let (flow, app) = await Simulator.prepare(arguments.flow, seed: nil, output: output)
+      guard
+        let (flow, app) = await Simulator.prepare(
+          arguments.flow, seed: nil, plugin: plugin, output: output)
       else { return 2 }
       let report = await Simulator.execute(
-        Self.scale(flow, to: size), on: app, explain: false, deterministic: false, trace: nil,
+        Self.scale(flow, to: size), on: app, plugin: plugin, explain: false, deterministic: false,
+        trace: nil,
         progress: arguments.progress && !arguments.json, output: output)
       await app.shutDown()
       if report.exitCode != 0 { failed = true }

@@ -146,6 +146,8 @@ extension Flow {
     public var maxNesting: Int {
       didSet { maxNesting = min(256, max(1, maxNesting)) }
     }
+    /// The commands flows may use: the engine's and a plug-in's (`SimulatorPlugin.catalog`).
+    public var commands: CommandCatalog
 
     /// Creates options.
     ///
@@ -153,8 +155,9 @@ extension Flow {
     public init(
       now: Date = Flow.defaultReferenceDate,
       timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current,
-      maxSteps: Int = 1_000_000, maxNesting: Int = 32
+      maxSteps: Int = 1_000_000, maxNesting: Int = 32, commands: CommandCatalog = .engine
     ) {
+      self.commands = commands
       self.now = now
       self.timeZone = timeZone
       self.maxSteps = max(0, maxSteps)

@@ -1,36 +1,40 @@
 /// A command of the flow language, as the reference documents it: its words, usage,
 /// arguments and a one-line summary.
 ///
-/// `FlowCommand.all` is the catalog the parser resolves statements against; the language
-/// reference (`docs/simulator-language.md`) lists the same commands, and a test keeps the two
-/// in step.
+/// A `CommandCatalog` (the engine's commands plus a plug-in's) is what the parser resolves
+/// statements against; the language reference (`docs/simulator-language.md`) lists the same
+/// commands, and a test keeps the two in step.
 ///
 /// - Note: Isolation: a `Sendable` value.
 public struct FlowCommand: Sendable, Hashable {
-  /// The part of the app a command drives, for grouping in references and reports.
-  public enum Category: String, Sendable, Hashable, CaseIterable {
+  /// Where a command is listed in `--help` and the language reference: the engine's
+  /// parts (`script`, `views`, `clock`, `checks`) and the ones a plug-in declares.
+  ///
+  /// - Note: Isolation: a `Sendable` value.
+  public struct Category: Sendable, Hashable, CustomStringConvertible {
+    /// A short identifier (`auth`, `notes`).
+    public let id: String
+    /// The heading it is listed under (`Login and session`).
+    public let title: String
+
+    /// Makes a category.
+    ///
+    /// - Complexity: O(1).
+    public init(_ id: String, title: String) {
+      self.id = id
+      self.title = title
+    }
+
+    public var description: String { id }
+
     /// `flow`, `seed`, `let`, `repeat`, `log`.
-    case script
+    public static let script = Category("script", title: "Script")
     /// Attaching and detaching headless views.
-    case views
-    /// Login, logout and the session.
-    case auth
-    /// The dashboard.
-    case dashboard
-    /// The health-data entry form.
-    case healthForm
-    /// The grade-weights form.
-    case gradeWeights
-    /// Requests, flags, executables and notifications of the context tree.
-    case contextTree
-    /// Tabs, navigation, sheets, alerts and feature flags.
-    case appState
-    /// The virtual network and the realtime connection.
-    case network
+    public static let views = Category("views", title: "Views")
     /// The virtual clock and waiting.
-    case clock
+    public static let clock = Category("clock", title: "Clock and waiting")
     /// Expectations.
-    case checks
+    public static let checks = Category("checks", title: "Checks")
   }
 
   /// The command's words, space-separated: `login`, `network fault`, `views detach all`.
@@ -48,15 +52,15 @@ public struct FlowCommand: Sendable, Hashable {
   /// Whether the command takes a `{ ... }` block (`repeat`).
   public let takesBlock: Bool
 
-  /// Every command, in documentation order.
-  ///
-  /// - Complexity: O(1).
-  public static var all: [FlowCommand] { Catalog.commands }
+  /// Keywords of which a statement must give at least one (`login.set`).
+  let requiresOneOf: [String]
 
   init(
     _ name: String, aliases: [String] = [], usage: String, summary: String,
-    keywords: [String] = [], category: Category, takesBlock: Bool = false
+    keywords: [String] = [], category: Category, takesBlock: Bool = false,
+    requiresOneOf: [String] = []
   ) {
+    self.requiresOneOf = requiresOneOf
     self.name = name
     self.aliases = aliases
     self.usage = usage

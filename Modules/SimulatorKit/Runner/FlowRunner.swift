@@ -6,7 +6,7 @@ import WeftCore
 /// jobs, SQL statements, allocations, commit-to-render latency and memory.
 ///
 /// ```swift
-/// let runner = FlowRunner(app: simulation, options: .init(explain: true))
+/// let runner = FlowRunner(app: simulation, plugin: plugin, options: .init(explain: true))
 /// let report = await runner.run(flow)
 /// print(TableRenderer(explain: true).render(report))
 /// ```
@@ -39,6 +39,7 @@ public final class FlowRunner {
   }
 
   let app: any SimulatedApp
+  let plugin: SimulatorPlugin
   let options: Options
   let views = ViewPopulation()
   private var viewMemoryBytes: UInt64 = 0
@@ -47,9 +48,10 @@ public final class FlowRunner {
   /// The app's launch the views are subscribed to.
   private var launch = 0
 
-  /// Makes a runner for `app`.
-  public init(app: any SimulatedApp, options: Options = Options()) {
+  /// Makes a runner for `app`, launched by `plugin` (whose commands its steps run).
+  public init(app: any SimulatedApp, plugin: SimulatorPlugin, options: Options = Options()) {
     self.app = app
+    self.plugin = plugin
     self.options = options
   }
 
@@ -231,8 +233,10 @@ public final class FlowRunner {
         window: window)
     case .log(let text):
       report.message = text
-    default:
-      try await app.perform(step.kind)
+    case .advanceClock(let duration):
+      try await app.advanceClock(by: duration)
+    case .app(let appStep):
+      try await plugin.perform(appStep, on: app)
     }
   }
 

@@ -1,26 +1,32 @@
+import Foundation
 import WeftCore
 
 /// What `weft-sim` drives: an app built headlessly, its observable values by path, and the
 /// engine counters the report is made of.
 ///
-/// `AppSimulation` adapts AppFeature's runtime to this protocol; tests drive the runner with
-/// small fakes, so the runner's accounting is tested without the whole app.
+/// An app's plug-in (`SimulatorPlugin`) launches one; its commands run against it, and the
+/// engine reads the rest through this protocol. `WeftAppDriver` implements the parts every
+/// app built from Weft's modules shares (settling, waiting, counters, latencies) so an app
+/// conforms with a few lines; tests drive the runner with small fakes.
 ///
 /// - Note: Isolation: MainActor, like the views the simulator attaches.
 @MainActor
-public protocol SimulatedApp: AnyObject {
+public protocol SimulatedApp: AnyObject, SendableMetatype {
   /// Every observable path, sorted; flows are validated against it.
   var observablePathNames: [String] { get }
 
   /// The observable named `path`, or `nil`.
   func observable(named path: String) -> SimObservable?
 
-  /// Performs an app step: every `StepKind` except views, `expect`, `wait(_:timeout:)` and
-  /// `log`, which the runner handles itself. Returns when the step's direct effects settled.
+  /// The date flows resolve `today` and `now` against (`Flow.ParseOptions.now`). The
+  /// default is `Flow.defaultReferenceDate`.
+  var now: Date { get }
+
+  /// `clock advance DURATION`: advances virtual time by `duration`, running what falls
+  /// due in deadline order.
   ///
-  /// - Throws: `SimulationError` with a message naming what went wrong (a misused context,
-  ///   an unknown tab) — a failed step, never a crash.
-  func perform(_ step: StepKind) async throws(SimulationError)
+  /// - Throws: `SimulationError` when the app has no virtual clock or driving it failed.
+  func advanceClock(by duration: Duration) async throws(SimulationError)
 
   /// Drives virtual time until the app is quiescent and pending MainActor deliveries ran.
   func settle() async
@@ -47,6 +53,10 @@ public protocol SimulatedApp: AnyObject {
   /// fails the step it happened in with it. The default is `nil`.
   func takeFailure() -> SimulationError?
 
+  /// Stops the app's work and removes what it wrote for the run (not a `--state-dir`).
+  /// The default does nothing.
+  func shutDown() async
+
   /// Cumulative engine counters.
   func counters() -> EngineCounters
 
@@ -68,6 +78,10 @@ extension SimulatedApp {
   }
 
   public var launchCount: Int { 1 }
+
+  public var now: Date { Flow.defaultReferenceDate }
+
+  public func shutDown() async {}
 
   public func takeFailure() -> SimulationError? { nil }
 }

@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import Testing
 import WeftNetworking
+import WeftSimulation
 
 /// Builds the simulated app (with a watchdog short enough for tests).
 @MainActor

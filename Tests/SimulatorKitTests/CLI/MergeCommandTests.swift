@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulator
 import Synchronization
 import Testing
 
@@ -107,7 +108,8 @@ struct MergeCommandTests {
 
   func merge(_ arguments: [String]) async -> (status: Int32, captured: Captured) {
     let captured = Captured()
-    let status = await Simulator.main(["merge"] + arguments, output: captured.output)
+    let status = await Simulator.main(
+      ["merge"] + arguments, plugin: HealthSimulation.plugin, output: captured.output)
     return (status, captured)
   }
 

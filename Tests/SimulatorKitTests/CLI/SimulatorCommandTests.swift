@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulator
 import Synchronization
 import Testing
 
@@ -86,10 +87,12 @@ struct SimulatorExitCodeTests {
 
   @Test func helpIsZeroAndUsageErrorIsTwo() async {
     let help = Captured()
-    #expect(await Simulator.main(["--help"], output: help.output) == 0)
+    #expect(
+      await Simulator.main(["--help"], plugin: HealthSimulation.plugin, output: help.output) == 0)
     #expect(help.standard.hasPrefix("OVERVIEW: weft-sim"))
     let usage = Captured()
-    #expect(await Simulator.main(["--nope"], output: usage.output) == 2)
+    #expect(
+      await Simulator.main(["--nope"], plugin: HealthSimulation.plugin, output: usage.output) == 2)
     #expect(usage.error.hasPrefix("error: unknown option '--nope' for run"))
   }
 
@@ -97,7 +100,9 @@ struct SimulatorExitCodeTests {
     let path = try flowFile("tab dashboard\nlogn email=a@b.c password=x\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let captured = Captured()
-    #expect(await Simulator.main([path, "--no-progress"], output: captured.output) == 2)
+    #expect(
+      await Simulator.main(
+        [path, "--no-progress"], plugin: HealthSimulation.plugin, output: captured.output) == 2)
     #expect(captured.error.contains("\(path):2:1: error: unknown command 'logn'"))
     #expect(captured.error.contains("hint: did you mean 'login'?"))
   }
@@ -110,10 +115,14 @@ struct SimulatorExitCodeTests {
       try? FileManager.default.removeItem(atPath: failing)
     }
     let ok = Captured()
-    #expect(await Simulator.main([passing, "--no-progress"], output: ok.output) == 0)
+    #expect(
+      await Simulator.main(
+        [passing, "--no-progress"], plugin: HealthSimulation.plugin, output: ok.output) == 0)
     #expect(ok.standard.contains("result: passed"))
     let bad = Captured()
-    #expect(await Simulator.main([failing, "--json"], output: bad.output) == 1)
+    #expect(
+      await Simulator.main(
+        [failing, "--json"], plugin: HealthSimulation.plugin, output: bad.output) == 1)
     let report = try JSONRenderer().decode(Data(bad.standard.utf8))
     #expect(report.failures.first?.expectation?.actual == "dashboard")
   }
@@ -127,7 +136,9 @@ struct SimulatorExitCodeTests {
       let trace = flow + ".trace"
       defer { try? FileManager.default.removeItem(atPath: trace) }
       #expect(
-        await Simulator.main([flow, "--trace", trace, "--no-progress"], output: Captured().output)
+        await Simulator.main(
+          [flow, "--trace", trace, "--no-progress"], plugin: HealthSimulation.plugin,
+          output: Captured().output)
           == 0)
       traces.append(try String(contentsOfFile: trace, encoding: .utf8))
     }

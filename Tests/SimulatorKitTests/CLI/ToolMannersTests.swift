@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WeftCore
 
+@testable import HealthSimulator
 @testable import SimulatorKit
 
 /// weft-sim behaves like a swift-argument-parser tool (issue 19, "tool manners"): usage on
@@ -113,14 +114,16 @@ struct ToolMannersRunTests {
 
   @Test func noArgumentsPrintsUsageToStandardErrorAndReturnsTwo() async {
     let captured = Captured()
-    #expect(await Simulator.main([], output: captured.output) == 2)
+    #expect(await Simulator.main([], plugin: HealthSimulation.plugin, output: captured.output) == 2)
     #expect(captured.standard.isEmpty)
     #expect(captured.error.contains("USAGE: weft-sim [run] <flow>"))
   }
 
   @Test func versionPrintsWeftVersion() async {
     let captured = Captured()
-    #expect(await Simulator.main(["--version"], output: captured.output) == 0)
+    #expect(
+      await Simulator.main(["--version"], plugin: HealthSimulation.plugin, output: captured.output)
+        == 0)
     #expect(captured.standard == Weft.version)
     #expect(captured.error.isEmpty)
   }
@@ -128,8 +131,16 @@ struct ToolMannersRunTests {
   @Test(arguments: SimulatorSubcommand.allCases)
   func subcommandHelpGoesToStandardOutputWithZero(_ subcommand: SimulatorSubcommand) async {
     let captured = Captured()
-    #expect(await Simulator.main([subcommand.rawValue, "--help"], output: captured.output) == 0)
-    #expect(captured.standard == SimulatorHelp.text(subcommand))
+    #expect(
+      await Simulator.main(
+        [subcommand.rawValue, "--help"], plugin: HealthSimulation.plugin, output: captured.output)
+        == 0)
+    // The subcommand's page, then (for run) the loaded app's flow commands.
+    #expect(
+      captured.standard
+        == SimulatorHelp.text(subcommand)
+        + SimulatorHelp.commands(of: HealthSimulation.plugin, for: subcommand))
+    #expect(captured.standard.contains("FLOW COMMANDS (health)") == (subcommand == .run))
     #expect(captured.error.isEmpty)
   }
 
@@ -142,19 +153,24 @@ struct ToolMannersRunTests {
     }
     // --seed overrides the flow's `seed 7`: every format says 9.
     let table = Captured()
-    _ = await Simulator.main([seeded, "--seed", "9", "--html", html], output: table.output)
+    _ = await Simulator.main(
+      [seeded, "--seed", "9", "--html", html], plugin: HealthSimulation.plugin, output: table.output
+    )
     #expect(table.standard.contains("· \(seeded) · seed 9\n"))
     #expect(try String(contentsOfFile: html, encoding: .utf8).contains(" · seed 9 · "))
     let json = Captured()
-    _ = await Simulator.main([seeded, "--seed", "9", "--json"], output: json.output)
+    _ = await Simulator.main(
+      [seeded, "--seed", "9", "--json"], plugin: HealthSimulation.plugin, output: json.output)
     #expect(try JSONRenderer().decode(Data(json.standard.utf8)).seed == 9)
     // The flow's own seed.
     let own = Captured()
-    _ = await Simulator.main([seeded, "--json"], output: own.output)
+    _ = await Simulator.main(
+      [seeded, "--json"], plugin: HealthSimulation.plugin, output: own.output)
     #expect(try JSONRenderer().decode(Data(own.standard.utf8)).seed == 7)
     // Neither: the default, 1 (the report said 0 while the app ran with 1).
     let fallback = Captured()
-    _ = await Simulator.main([unseeded, "--json"], output: fallback.output)
+    _ = await Simulator.main(
+      [unseeded, "--json"], plugin: HealthSimulation.plugin, output: fallback.output)
     #expect(try JSONRenderer().decode(Data(fallback.standard.utf8)).seed == Simulator.defaultSeed)
   }
 
@@ -165,7 +181,10 @@ struct ToolMannersRunTests {
       for path in [flow, trace] { try? FileManager.default.removeItem(atPath: path) }
     }
     let json = Captured()
-    #expect(await Simulator.main([flow, "--json", "--trace", trace], output: json.output) == 1)
+    #expect(
+      await Simulator.main(
+        [flow, "--json", "--trace", trace], plugin: HealthSimulation.plugin, output: json.output)
+        == 1)
     let report = try JSONRenderer().decode(Data(json.standard.utf8))
     #expect(report.steps.map(\.index) == [1, 2, 3])
     #expect(report.failures.map(\.step) == [3])
@@ -175,7 +194,9 @@ struct ToolMannersRunTests {
     #expect(traceNumbers == ["1", "2", "3"])
 
     let table = Captured()
-    #expect(await Simulator.main([flow, "--no-progress"], output: table.output) == 1)
+    #expect(
+      await Simulator.main(
+        [flow, "--no-progress"], plugin: HealthSimulation.plugin, output: table.output) == 1)
     let rows = table.standard.split(separator: "\n")
       .filter { $0.contains("observe app.tab") || $0.contains("tab health") }
       .map { $0.split(separator: " ").first.map(String.init) }
@@ -190,7 +211,9 @@ struct ToolMannersRunTests {
       "views 10 observe app.tab\nviews 5 observe app.sheet\ntab health\ntab health\n")
     defer { try? FileManager.default.removeItem(atPath: flow) }
     let json = Captured()
-    #expect(await Simulator.main([flow, "--json"], output: json.output) == 0)
+    #expect(
+      await Simulator.main([flow, "--json"], plugin: HealthSimulation.plugin, output: json.output)
+        == 0)
     let steps = try JSONRenderer().decode(Data(json.standard.utf8)).steps
     // Attaching renders nothing: all attached views count as skipped.
     #expect(steps.map(\.metrics.viewsSkipped).prefix(2) == [10, 15])
@@ -204,7 +227,7 @@ struct ToolMannersRunTests {
   }
 
   @Test func theSimulatedDatabaseIsAFileInAFreshTemporaryFolder() async throws {
-    let app = try await AppSimulation.make(seed: 1)
+    let app = try await HealthSimulation.make(seed: 1)
     let database = app.folder.appendingPathComponent("app.sqlite").path
     let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path
     #expect(app.folder.standardizedFileURL.path.hasPrefix(temporary))

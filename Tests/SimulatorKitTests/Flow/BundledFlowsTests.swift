@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulator
 import Testing
 
 @testable import SimulatorKit
@@ -26,7 +27,8 @@ import Testing
   @Test(arguments: files)
   func bundledFlowParses(_ name: String) throws {
     let path = FlowTesting.root.appendingPathComponent("Flows").appendingPathComponent(name).path
-    let flow = try Flow.load(path: path, knownPaths: FlowTesting.appPaths)
+    let flow = try Flow.load(
+      path: path, knownPaths: FlowTesting.appPaths, options: FlowTesting.options())
     #expect(flow.name != nil)
     #expect(flow.seed != nil)
     #expect(!flow.steps.isEmpty)
@@ -35,10 +37,12 @@ import Testing
   @Test func offlineBurstSubmitsAHundredTimesWhileOffline() throws {
     let flow = try FlowTesting.parse(try Self.source("offline-burst.flow"))
     let kinds = flow.steps.map(\.kind)
-    let offline = try #require(kinds.firstIndex(of: .networkOffline))
-    let online = try #require(kinds.firstIndex(of: .networkOnline))
-    #expect(kinds[offline..<online].filter { $0 == .submitHealthForm }.count == 100)
-    #expect(kinds[online...].contains(.waitSyncIdle(timeout: .seconds(60))))
+    let offline = try #require(kinds.firstIndex(of: FlowTesting.app("network offline")))
+    let online = try #require(kinds.firstIndex(of: FlowTesting.app("network online")))
+    #expect(kinds[offline..<online].filter { $0 == FlowTesting.app("form.submit") }.count == 100)
+    #expect(
+      kinds[online...].contains(
+        FlowTesting.app("wait sync.idle", ["timeout": .duration(.seconds(60))])))
     #expect(kinds.last == .expect(.init(path: "outbox.count", op: .equal, value: .number(0))))
   }
 
@@ -51,11 +55,19 @@ import Testing
     #expect(attached.filter { $0.1 == "form.result" }.map(\.0) == [1])
   }
 
-  @Test func theReferenceDocumentsEveryCommand() throws {
+  @Test @MainActor func theTestCatalogIsTheHealthPlugins() {
+    #expect(FlowTesting.commands.commands == HealthSimulation.plugin.catalog.commands)
+    #expect(!FlowTesting.metricWords.isEmpty)
+  }
+
+  @Test @MainActor func theReferenceDocumentsEveryCommand() throws {
     let reference = try String(
       contentsOf: FlowTesting.root.appendingPathComponent("docs/simulator-language.md"),
       encoding: .utf8)
-    for command in FlowCommand.all {
+    // The engine's commands and the bundled health app's.
+    let commands = HealthSimulation.plugin.catalog.commands
+    #expect(Set(CommandCatalog.engine.commands.map(\.name)).isSubset(of: commands.map(\.name)))
+    for command in commands {
       #expect(reference.contains("`\(command.usage)`"), "docs lack the usage of '\(command.name)'")
       for alias in command.aliases {
         #expect(reference.contains("`\(alias)`"), "docs lack the alias '\(alias)'")
@@ -64,8 +76,8 @@ import Testing
     for kind in FlowError.Kind.allCases {
       #expect(reference.contains("`\(kind.rawValue)`"), "docs lack the error kind '\(kind)'")
     }
-    for metric in StepKind.Metric.allCases {
-      #expect(reference.contains(metric.rawValue), "docs lack the metric '\(metric)'")
+    for metric in FlowTesting.metricWords {
+      #expect(reference.contains(metric), "docs lack the metric '\(metric)'")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulator
 import Testing
 
 @testable import SimulatorKit
@@ -63,9 +64,33 @@ enum FlowTesting {
       ?? .distantPast
   }
 
+  /// The health app's plug-in, made from its public commands (`HealthSimulation.plugin` is
+  /// MainActor-isolated, and most suites here are not; a test pins the two catalogs equal).
+  static let plugin = SimulatorPlugin(name: "health", commands: HealthCommands.all) { launch in
+    try await HealthSimulation.make(seed: launch.seed)
+  }
+
+  /// The health app's flow language: what the flow-syntax suites parse against.
+  static let commands = plugin.catalog
+
+  /// The words `form.set metric=` takes, from the command's declaration.
+  static let metricWords: [String] = {
+    let command = HealthCommands.all.first { $0.command.name == "form.set" }
+    let metric = command?.arguments.first { $0.name == "metric" }
+    if case .word(let words) = metric?.kind { return words }
+    return []
+  }()
+
+  /// Parse options with the health app's commands.
+  static func options(
+    now: Date = Flow.defaultReferenceDate, maxSteps: Int = 1_000_000, maxNesting: Int = 32
+  ) -> Flow.ParseOptions {
+    Flow.ParseOptions(now: now, maxSteps: maxSteps, maxNesting: maxNesting, commands: commands)
+  }
+
   /// Parses with the test paths.
   static func parse(
-    _ source: String, options: Flow.ParseOptions = .init()
+    _ source: String, options: Flow.ParseOptions = FlowTesting.options()
   ) throws(FlowError)
     -> Flow
   {
@@ -73,12 +98,16 @@ enum FlowTesting {
   }
 
   /// The step kinds of a source that must parse.
-  static func kinds(_ source: String, options: Flow.ParseOptions = .init()) throws -> [StepKind] {
+  static func kinds(
+    _ source: String, options: Flow.ParseOptions = FlowTesting.options()
+  ) throws -> [StepKind] {
     try parse(source, options: options).steps.map(\.kind)
   }
 
   /// The error a source must fail with.
-  static func error(_ source: String, options: Flow.ParseOptions = .init()) -> FlowError? {
+  static func error(
+    _ source: String, options: Flow.ParseOptions = FlowTesting.options()
+  ) -> FlowError? {
     do {
       _ = try parse(source, options: options)
       return nil
@@ -86,6 +115,28 @@ enum FlowTesting {
       return error
     }
   }
+
+  /// A plug-in step, for expected kinds: `app("login", ["email": .text("a")])`.
+  static func app(
+    _ command: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:]
+  ) -> StepKind {
+    .app(AppStep(command, CommandArguments(arguments)))
+  }
+
+  /// `login email=... password=...`.
+  static func login(_ email: String, _ password: String) -> StepKind {
+    app("login", ["email": .text(email), "password": .text(password)])
+  }
+
+  /// `form.set metric=steps value=...`.
+  static func steps(_ value: String) -> StepKind {
+    app("form.set", ["metric": .word("steps"), "value": .text(value)])
+  }
+
+  static let logout = app("logout")
+  static let submitLogin = app("login.submit")
+  static let resetForm = app("form.reset")
+  static let submitForm = app("form.submit")
 
   /// The repository root, found from this file's path.
   static let root: URL = URL(fileURLWithPath: #filePath)

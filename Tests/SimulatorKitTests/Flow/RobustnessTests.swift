@@ -22,9 +22,10 @@ import Testing
   /// Tokens and fragments the fuzzer builds inputs from: real words, punctuation, numbers at
   /// the edges of their ranges, and hostile characters.
   static let alphabet: [String] = {
-    var tokens = FlowCommand.all.map(\.name)
-    tokens += FlowCommand.all.flatMap(\.keywords).map { $0 + "=" }
-    tokens += StepKind.Metric.allCases.map(\.rawValue)
+    let commands = FlowTesting.commands.commands
+    var tokens = commands.map(\.name)
+    tokens += commands.flatMap(\.keywords).map { $0 + "=" }
+    tokens += FlowTesting.metricWords
     tokens += [
       " ", " ", " ", "\n", "\n", "\t", ";", "{", "}", "#", "\"", "\\", "$", "$(", "(", ")", "=",
       "==", "!=", "<", "<=", ">", ">=", "contains", "+", "-", "*", "/", "%", ".", "$i", "$x",
@@ -62,7 +63,7 @@ import Testing
   @Test(arguments: 0..<4)
   func randomInputNeverCrashes(chunk: UInt64) {
     var generator = SeededGenerator(state: 0x5EED &+ chunk)
-    let options = Flow.ParseOptions(maxSteps: 2_000)
+    let options = FlowTesting.options(maxSteps: 2_000)
     for _ in 0..<5_000 {
       let count = Int.random(in: 1...24, using: &generator)
       var source = ""
@@ -76,7 +77,7 @@ import Testing
 
   @Test func randomBytesNeverCrash() {
     var generator = SeededGenerator(state: 42)
-    let options = Flow.ParseOptions(maxSteps: 2_000)
+    let options = FlowTesting.options(maxSteps: 2_000)
     for _ in 0..<2_000 {
       let bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
         UInt8.random(in: 0...255, using: &generator)
@@ -89,7 +90,7 @@ import Testing
   func mutatedBundledFlowsNeverCrash(_ name: String) throws {
     let original = Array(try BundledFlows.source(name))
     var generator = SeededGenerator(state: name.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
-    let options = Flow.ParseOptions(maxSteps: 200_000)
+    let options = FlowTesting.options(maxSteps: 200_000)
     let inserts: [Character] = [
       "{", "}", "\"", "$", "(", ")", "=", ";", "#", "\n", " ", "x", "0", "\\",
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulator
 import Testing
 
 @testable import SimulatorKit
@@ -9,6 +10,34 @@ import Testing
   static let today = FlowTesting.date(2026, 1, 15)
   static let now = FlowTesting.now
   static let day: TimeInterval = 86_400
+
+  /// A health-app step: `app("tab", ["name": .text("home")])`.
+  static func app(
+    _ command: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:]
+  ) -> StepKind {
+    FlowTesting.app(command, arguments)
+  }
+
+  static func login(_ email: String, _ password: String) -> StepKind {
+    app("login", ["email": .text(email), "password": .text(password)])
+  }
+
+  static func form(_ fields: KeyValuePairs<String, ArgumentValue>) -> StepKind {
+    app("form.set", fields)
+  }
+
+  static func feature(_ name: String, _ enabled: Bool) -> StepKind {
+    app("feature", ["name": .text(name), "enabled": .boolean(enabled)])
+  }
+
+  /// `network fault KIND ...`: the kind first, then the keywords as written.
+  static func fault(
+    _ kind: String, _ keywords: KeyValuePairs<String, ArgumentValue> = [:]
+  ) -> StepKind {
+    var arguments = CommandArguments(["network fault": .word(kind)])
+    for (name, value) in keywords { arguments.append(name, value) }
+    return .app(AppStep("network fault", arguments))
+  }
 
   static let forms: [(String, StepKind)] = [
     // Views
@@ -32,143 +61,178 @@ import Testing
     // Auth
     (
       "login email=ada@example.com password=correct-horse",
-      .login(email: "ada@example.com", password: "correct-horse")
+      login("ada@example.com", "correct-horse")
     ),
-    ("login password=\"p w\" email=a@b", .login(email: "a@b", password: "p w")),
-    ("login email=\"\" password=\"\"", .login(email: "", password: "")),
-    ("login.set email=ada@example.com", .setLoginFields(email: "ada@example.com", password: nil)),
-    ("login.set password=x", .setLoginFields(email: nil, password: "x")),
-    ("login.set email=a password=b", .setLoginFields(email: "a", password: "b")),
-    ("login.submit", .submitLogin),
-    ("login.dismiss-error", .dismissLoginError),
-    ("logout", .logout),
-    ("auth.retry", .retryAuth),
-    ("session.expire", .expireSession),
-    ("app.relaunch", .relaunchApp),
-    ("verify-email", .verifyEmail),
-    ("verify.email", .verifyEmail),
+    (
+      "login password=\"p w\" email=a@b",
+      app("login", ["password": .text("p w"), "email": .text("a@b")])
+    ),
+    ("login email=\"\" password=\"\"", login("", "")),
+    ("login.set email=ada@example.com", app("login.set", ["email": .text("ada@example.com")])),
+    ("login.set password=x", app("login.set", ["password": .text("x")])),
+    (
+      "login.set email=a password=b",
+      app("login.set", ["email": .text("a"), "password": .text("b")])
+    ),
+    ("login.submit", app("login.submit")),
+    ("login.dismiss-error", app("login.dismiss-error")),
+    ("logout", app("logout")),
+    ("auth.retry", app("auth.retry")),
+    ("session.expire", app("session.expire")),
+    ("app.relaunch", app("app.relaunch")),
+    ("verify-email", app("verify-email")),
+    ("verify.email", app("verify-email")),
     // Dashboard
-    ("open dashboard", .openDashboard(range: nil)),
-    ("dashboard.open", .openDashboard(range: nil)),
-    ("open dashboard range=day", .openDashboard(range: .day)),
-    ("open dashboard range=week", .openDashboard(range: .week)),
-    ("open dashboard range=month", .openDashboard(range: .month)),
+    ("open dashboard", app("open dashboard")),
+    ("dashboard.open", app("open dashboard")),
+    ("open dashboard range=day", app("open dashboard", ["range": .word("day")])),
+    ("open dashboard range=week", app("open dashboard", ["range": .word("week")])),
+    ("open dashboard range=month", app("open dashboard", ["range": .word("month")])),
     (
       "open dashboard range=custom from=2026-01-01 to=2026-01-10",
-      .openDashboard(
-        range: .custom(from: FlowTesting.date(2026, 1, 1), to: FlowTesting.date(2026, 1, 10)))
+      app(
+        "open dashboard",
+        [
+          "range": .word("custom"), "from": .date(FlowTesting.date(2026, 1, 1)),
+          "to": .date(FlowTesting.date(2026, 1, 10)),
+        ])
     ),
     (
       "open dashboard from=today-7d to=today",
-      .openDashboard(range: .custom(from: today - 7 * day, to: today))
+      app("open dashboard", ["from": .date(today - 7 * day), "to": .date(today)])
     ),
-    ("dashboard.range day", .setDashboardRange(.day)),
-    ("dashboard.range week", .setDashboardRange(.week)),
-    ("dashboard.range month", .setDashboardRange(.month)),
+    ("dashboard.range day", app("dashboard.range", ["range": .word("day")])),
+    ("dashboard.range week", app("dashboard.range", ["range": .word("week")])),
+    ("dashboard.range month", app("dashboard.range", ["range": .word("month")])),
     (
       "dashboard.range custom from=2026-01-01T08:30 to=now",
-      .setDashboardRange(.custom(from: FlowTesting.date(2026, 1, 1, 8, 30), to: now))
+      app(
+        "dashboard.range",
+        [
+          "range": .word("custom"), "from": .date(FlowTesting.date(2026, 1, 1, 8, 30)),
+          "to": .date(now),
+        ])
     ),
-    ("dashboard.refresh", .refreshDashboard),
+    ("dashboard.refresh", app("dashboard.refresh")),
     // Health form
-    ("form.set metric=heartRate", .setHealthForm(.init(metric: .heartRate))),
-    ("form.set value=72", .setHealthForm(.init(value: "72"))),
-    ("form.set value=36.60", .setHealthForm(.init(value: "36.60"))),
-    ("form.set value=abc", .setHealthForm(.init(value: "abc"))),
-    ("form.set value=\"\"", .setHealthForm(.init(value: ""))),
-    ("form.set date=today", .setHealthForm(.init(date: today))),
-    ("form.set date=today-3d", .setHealthForm(.init(date: today - 3 * day))),
-    ("form.set date=today+1w", .setHealthForm(.init(date: today + 7 * day))),
-    ("form.set date=now-2h", .setHealthForm(.init(date: now - 7200))),
-    ("form.set date=now+30m", .setHealthForm(.init(date: now + 1800))),
-    ("form.set date=now-10s", .setHealthForm(.init(date: now - 10))),
-    ("form.set date=2026-11-20", .setHealthForm(.init(date: FlowTesting.date(2026, 11, 20)))),
+    ("form.set metric=heartRate", form(["metric": .word("heartRate")])),
+    ("form.set value=72", form(["value": .text("72")])),
+    ("form.set value=36.60", form(["value": .text("36.60")])),
+    ("form.set value=abc", form(["value": .text("abc")])),
+    ("form.set value=\"\"", form(["value": .text("")])),
+    ("form.set date=today", form(["date": .date(today)])),
+    ("form.set date=today-3d", form(["date": .date(today - 3 * day)])),
+    ("form.set date=today+1w", form(["date": .date(today + 7 * day)])),
+    ("form.set date=now-2h", form(["date": .date(now - 7200)])),
+    ("form.set date=now+30m", form(["date": .date(now + 1800)])),
+    ("form.set date=now-10s", form(["date": .date(now - 10)])),
+    ("form.set date=2026-11-20", form(["date": .date(FlowTesting.date(2026, 11, 20))])),
     (
       "form.set date=2026-11-20T08:30:15",
-      .setHealthForm(.init(date: FlowTesting.date(2026, 11, 20, 8, 30) + 15))
+      form(["date": .date(FlowTesting.date(2026, 11, 20, 8, 30) + 15)])
     ),
-    ("form.set date=2024-02-29", .setHealthForm(.init(date: FlowTesting.date(2024, 2, 29)))),
-    ("form.set notes=\"after a walk\"", .setHealthForm(.init(notes: "after a walk"))),
+    ("form.set date=2024-02-29", form(["date": .date(FlowTesting.date(2024, 2, 29))])),
+    ("form.set notes=\"after a walk\"", form(["notes": .text("after a walk")])),
     (
       "form.set metric=sleepREM value=1.5 date=today notes=deep",
-      .setHealthForm(.init(metric: .sleepREM, value: "1.5", date: today, notes: "deep"))
+      form([
+        "metric": .word("sleepREM"), "value": .text("1.5"), "date": .date(today),
+        "notes": .text("deep"),
+      ])
     ),
-    ("form.submit", .submitHealthForm),
-    ("form.reset", .resetHealthForm),
-    // Grade weights
-    (
-      "grades.set assignments.total=40",
-      .setGradeWeights([.init(group: .assignments, field: .total, value: 40)])
-    ),
+    ("form.submit", app("form.submit")),
+    ("form.reset", app("form.reset")),
+    // Grade weights: counts are whole numbers, the rest any number, in the order written
+    ("grades.set assignments.total=40", app("grades.set", ["assignments.total": .number(40)])),
     (
       "grades.set exams.each=12.5 exams.count=4 assignments.each=10 assignments.count=3 "
         + "exams.total=50",
-      .setGradeWeights([
-        .init(group: .exams, field: .each, value: 12.5),
-        .init(group: .exams, field: .count, value: 4),
-        .init(group: .assignments, field: .each, value: 10),
-        .init(group: .assignments, field: .count, value: 3),
-        .init(group: .exams, field: .total, value: 50),
-      ])
+      app(
+        "grades.set",
+        [
+          "exams.each": .number(12.5), "exams.count": .integer(4),
+          "assignments.each": .number(10), "assignments.count": .integer(3),
+          "exams.total": .number(50),
+        ])
     ),
-    ("grades.basis percent", .setGradeBasis(.percent)),
-    ("grades.basis points", .setGradeBasis(.points)),
+    ("grades.basis percent", app("grades.basis", ["grade basis": .word("percent")])),
+    ("grades.basis points", app("grades.basis", ["grade basis": .word("points")])),
     // Context tree
-    ("context.request total-weight", .contextRequest(name: "total-weight", at: nil)),
+    ("context.request total-weight", app("context.request", ["name": .text("total-weight")])),
     (
       "context.request total-weight at=global/COP101/Assignments",
-      .contextRequest(name: "total-weight", at: "global/COP101/Assignments")
+      app(
+        "context.request",
+        ["name": .text("total-weight"), "at": .text("global/COP101/Assignments")])
     ),
-    ("context.flag set edited", .contextFlag(.set, name: "edited", at: nil)),
-    ("context.flag unset edited at=global", .contextFlag(.unset, name: "edited", at: "global")),
-    ("context.execute swap at=global/C", .contextExecute(name: "swap", at: "global/C")),
-    ("context.post changed", .contextPost(name: "changed", at: nil)),
+    (
+      "context.flag set edited",
+      app("context.flag", ["flag change": .word("set"), "name": .text("edited")])
+    ),
+    (
+      "context.flag unset edited at=global",
+      app(
+        "context.flag",
+        ["flag change": .word("unset"), "name": .text("edited"), "at": .text("global")])
+    ),
+    (
+      "context.execute swap at=global/C",
+      app("context.execute", ["name": .text("swap"), "at": .text("global/C")])
+    ),
+    ("context.post changed", app("context.post", ["name": .text("changed")])),
     // App state
-    ("tab dashboard", .selectTab("dashboard")),
-    ("navigate push settings", .navigatePush("settings")),
-    ("navigate pop", .navigatePop),
-    ("sheet present verifyEmail", .presentSheet("verifyEmail")),
-    ("sheet dismiss", .dismissSheet),
-    ("alert dismiss", .dismissAlert),
-    ("feature offlineMode on", .setFeature("offlineMode", enabled: true)),
-    ("feature offlineMode off", .setFeature("offlineMode", enabled: false)),
-    ("feature x true", .setFeature("x", enabled: true)),
-    ("feature x false", .setFeature("x", enabled: false)),
+    ("tab dashboard", app("tab", ["name": .text("dashboard")])),
+    ("navigate push settings", app("navigate push", ["name": .text("settings")])),
+    ("navigate pop", app("navigate pop")),
+    ("sheet present verifyEmail", app("sheet present", ["name": .text("verifyEmail")])),
+    ("sheet dismiss", app("sheet dismiss")),
+    ("alert dismiss", app("alert dismiss")),
+    ("feature offlineMode on", feature("offlineMode", true)),
+    ("feature offlineMode off", feature("offlineMode", false)),
+    ("feature x true", feature("x", true)),
+    ("feature x false", feature("x", false)),
     // Network and clock
-    ("network offline", .networkOffline),
-    ("network online", .networkOnline),
-    ("network latency 250ms", .networkLatency(.milliseconds(250), jitter: .zero)),
+    ("network offline", app("network offline")),
+    ("network online", app("network online")),
+    (
+      "network latency 250ms",
+      app("network latency", ["the latency": .duration(.milliseconds(250))])
+    ),
     (
       "network latency 1.5s jitter=20ms",
-      .networkLatency(.milliseconds(1500), jitter: .milliseconds(20))
+      app(
+        "network latency",
+        ["the latency": .duration(.milliseconds(1500)), "jitter": .duration(.milliseconds(20))])
     ),
-    ("network fault timeout", .networkFault(.init(kind: .timeout))),
-    ("network fault drop rate=0.25", .networkFault(.init(kind: .drop, rate: 0.25))),
+    ("network fault timeout", fault("timeout")),
+    ("network fault drop rate=0.25", fault("drop", ["rate": .number(0.25)])),
     (
       "network fault 5xx status=503 retry-after=2s count=3 path=/api/metrics*",
-      .networkFault(
-        .init(
-          kind: .serverError, count: 3, path: "/api/metrics*", status: 503,
-          retryAfter: .seconds(2)))
+      fault(
+        "5xx",
+        [
+          "status": .integer(503), "retry-after": .duration(.seconds(2)), "count": .integer(3),
+          "path": .text("/api/metrics*"),
+        ])
     ),
     (
       "network fault 429 retry-after=1m rate=1",
-      .networkFault(.init(kind: .rateLimited, rate: 1, retryAfter: .seconds(60)))
+      fault("429", ["retry-after": .duration(.seconds(60)), "rate": .number(1)])
     ),
-    ("network fault truncated rate=0", .networkFault(.init(kind: .truncated, rate: 0))),
+    ("network fault truncated rate=0", fault("truncated", ["rate": .number(0)])),
+    ("network fault garbage path=\"/api/sync\"", fault("garbage", ["path": .text("/api/sync")])),
+    ("network faults clear", app("network faults clear")),
+    ("network fault clear", app("network faults clear")),
+    ("realtime connect", app("realtime", ["realtime action": .word("connect")])),
+    ("realtime disconnect", app("realtime", ["realtime action": .word("disconnect")])),
+    ("realtime drop", app("realtime", ["realtime action": .word("drop")])),
     (
-      "network fault garbage path=\"/api/sync\"",
-      .networkFault(.init(kind: .garbage, path: "/api/sync"))
+      "realtime push insight title=\"Walk more\"",
+      app("realtime push", ["title": .text("Walk more")])
     ),
-    ("network faults clear", .clearNetworkFaults),
-    ("network fault clear", .clearNetworkFaults),
-    ("realtime connect", .realtime(.connect)),
-    ("realtime disconnect", .realtime(.disconnect)),
-    ("realtime drop", .realtime(.drop)),
-    ("realtime push insight title=\"Walk more\"", .pushInsight(title: "Walk more", body: nil)),
     (
       "realtime push insight title=Hi body=\"Drink water\"",
-      .pushInsight(title: "Hi", body: "Drink water")
+      app("realtime push", ["title": .text("Hi"), "body": .text("Drink water")])
     ),
     ("clock advance 5s", .advanceClock(.seconds(5))),
     ("clock advance 2m", .advanceClock(.seconds(120))),
@@ -178,8 +242,8 @@ import Testing
     ("clock advance 10us", .advanceClock(.microseconds(10))),
     ("clock advance 7ns", .advanceClock(.nanoseconds(7))),
     ("clock advance 0s", .advanceClock(.zero)),
-    ("wait sync.idle", .waitSyncIdle(timeout: nil)),
-    ("wait sync.idle timeout=30s", .waitSyncIdle(timeout: .seconds(30))),
+    ("wait sync.idle", app("wait sync.idle")),
+    ("wait sync.idle timeout=30s", app("wait sync.idle", ["timeout": .duration(.seconds(30))])),
     (
       "wait auth.state == authenticated",
       .wait(.init(path: "auth.state", op: .equal, value: .word("authenticated")), timeout: nil)
@@ -269,7 +333,8 @@ import Testing
     let kinds = try FlowTesting.kinds(source)
     #expect(kinds.last == expected, "\(source)")
     let line = source.split(separator: "\n").last.map(String.init) ?? source
-    let command = try #require(FlowCommand.all.first { $0.name == expected.command })
+    let command = try #require(
+      FlowTesting.commands.commands.first { $0.name == expected.command })
     #expect(
       ([command.name] + command.aliases).contains { line == $0 || line.hasPrefix($0 + " ") },
       "\(expected.command) does not name the command of \(line)")
@@ -277,7 +342,8 @@ import Testing
 
   @Test func everyCommandHasAValidFormInTheTable() {
     let sources = Self.forms.map(\.0)
-    for command in FlowCommand.all where !["flow", "seed", "let", "repeat"].contains(command.name) {
+    for command in FlowTesting.commands.commands
+    where !["flow", "seed", "let", "repeat"].contains(command.name) {
       let covered = sources.contains { source in
         source.split(separator: "\n").contains { line in
           line == command.name || line.hasPrefix(command.name + " ")
@@ -356,12 +422,12 @@ import Testing
   @Test func datesFollowTheInjectedReferenceAndTimeZone() throws {
     let options = Flow.ParseOptions(
       now: FlowTesting.date(2026, 3, 10, 2),
-      timeZone: TimeZone(secondsFromGMT: -5 * 3600) ?? .current)
+      timeZone: TimeZone(secondsFromGMT: -5 * 3600) ?? .current, commands: FlowTesting.commands)
     let kinds = try FlowTesting.kinds(
       "form.set date=today\nform.set date=2026-03-01", options: options)
     // 02:00 UTC on March 10 is 21:00 on March 9 at UTC-5, whose midnight is 05:00 UTC.
-    #expect(kinds[0] == .setHealthForm(.init(date: FlowTesting.date(2026, 3, 9, 5))))
-    #expect(kinds[1] == .setHealthForm(.init(date: FlowTesting.date(2026, 3, 1, 5))))
+    #expect(kinds[0] == Self.form(["date": .date(FlowTesting.date(2026, 3, 9, 5))]))
+    #expect(kinds[1] == Self.form(["date": .date(FlowTesting.date(2026, 3, 1, 5))]))
   }
 
   @Test func valuesPrintAsAFlowWouldWriteThem() {

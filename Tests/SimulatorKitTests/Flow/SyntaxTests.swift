@@ -7,7 +7,7 @@ import Testing
   @Test func semicolonsSeparateStatementsOnOneLine() throws {
     #expect(
       try FlowTesting.kinds("logout; login.submit ;; form.reset;") == [
-        .logout, .submitLogin, .resetHealthForm,
+        FlowTesting.logout, FlowTesting.submitLogin, FlowTesting.resetForm,
       ])
   }
 
@@ -28,7 +28,8 @@ import Testing
       """)
     #expect(
       kinds == [
-        .logout, .submitLogin, .resetHealthForm, .logout, .submitLogin, .resetHealthForm, .logout,
+        FlowTesting.logout, FlowTesting.submitLogin, FlowTesting.resetForm, FlowTesting.logout,
+        FlowTesting.submitLogin, FlowTesting.resetForm, FlowTesting.logout,
       ])
   }
 
@@ -42,7 +43,7 @@ import Testing
       log "#"
       #logout
       """)
-    #expect(kinds == [.logout, .log("a # inside a string"), .log("#")])
+    #expect(kinds == [FlowTesting.logout, .log("a # inside a string"), .log("#")])
   }
 
   @Test func emptyAndCommentOnlyFilesAreEmptyFlows() throws {
@@ -84,8 +85,8 @@ import Testing
       """)
     #expect(
       kinds == [
-        .login(email: "user1@example.com", password: "pw-1!"),
-        .login(email: "user2@example.com", password: "pw-2!"),
+        FlowTesting.login("user1@example.com", "pw-1!"),
+        FlowTesting.login("user2@example.com", "pw-2!"),
         .advanceClock(.seconds(2)), .log("abc"),
       ])
   }
@@ -96,8 +97,11 @@ import Testing
       login email=ada+test@example.com password=p!a(s)s:w/o*r,d
       network fault drop path=/api/v1/metrics?*
       """)
-    #expect(kinds[0] == .login(email: "ada+test@example.com", password: "p!a(s)s:w/o*r,d"))
-    #expect(kinds[1] == .networkFault(.init(kind: .drop, path: "/api/v1/metrics?*")))
+    #expect(kinds[0] == FlowTesting.login("ada+test@example.com", "p!a(s)s:w/o*r,d"))
+    #expect(
+      kinds[1]
+        == FlowTesting.app(
+          "network fault", ["network fault": .word("drop"), "path": .text("/api/v1/metrics?*")]))
   }
 
   @Test func comparisonsNeedNoSpaces() throws {
@@ -116,7 +120,7 @@ import Testing
   }
 
   @Test func blocksNestedTooDeeplyAreRejected() throws {
-    let options = Flow.ParseOptions(maxNesting: 3)
+    let options = FlowTesting.options(maxNesting: 3)
     #expect(
       try FlowTesting.kinds("repeat 1 { repeat 1 { repeat 1 { logout } } }", options: options).count
         == 1)

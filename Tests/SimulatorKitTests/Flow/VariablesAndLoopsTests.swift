@@ -8,9 +8,8 @@ import Testing
     let flow = try FlowTesting.parse("repeat 3 { form.set metric=steps value=$i ; form.submit }")
     #expect(
       flow.steps.map(\.kind) == [
-        .setHealthForm(.init(metric: .steps, value: "1")), .submitHealthForm,
-        .setHealthForm(.init(metric: .steps, value: "2")), .submitHealthForm,
-        .setHealthForm(.init(metric: .steps, value: "3")), .submitHealthForm,
+        FlowTesting.steps("1"), FlowTesting.submitForm, FlowTesting.steps("2"),
+        FlowTesting.submitForm, FlowTesting.steps("3"), FlowTesting.submitForm,
       ])
     #expect(flow.steps.map(\.iterations) == [[1], [1], [2], [2], [3], [3]])
     #expect(flow.steps.allSatisfy { $0.location.line == 1 })
@@ -62,9 +61,9 @@ import Testing
       """)
     #expect(
       kinds == [
-        .login(email: "user1@example.com", password: "pw"),
-        .login(email: "user2@example.com", password: "pw"),
-        .login(email: "ada@example.com", password: "pw"),
+        FlowTesting.login("user1@example.com", "pw"),
+        FlowTesting.login("user2@example.com", "pw"),
+        FlowTesting.login("ada@example.com", "pw"),
       ])
   }
 
@@ -88,7 +87,9 @@ import Testing
       """)
     #expect(
       kinds == [
-        .networkLatency(.milliseconds(250), jitter: .milliseconds(250)),
+        FlowTesting.app(
+          "network latency",
+          ["the latency": .duration(.milliseconds(250)), "jitter": .duration(.milliseconds(250))]),
         .advanceClock(.seconds(1)),
         .expect(.init(path: "outbox.count", op: .lessOrEqual, value: .number(10))),
         .expect(.init(path: "auth.state", op: .equal, value: .word("authenticated"))),
@@ -145,7 +146,7 @@ import Testing
   }
 
   @Test func theStepCapCountsUnrolledSteps() throws {
-    let options = Flow.ParseOptions(maxSteps: 100)
+    let options = FlowTesting.options(maxSteps: 100)
     #expect(
       try FlowTesting.kinds("repeat 50 { logout ; login.submit }", options: options).count == 100)
     let error = try #require(
@@ -163,7 +164,7 @@ import Testing
   }
 
   @Test func loopsWithoutStepsAreBoundedToo() throws {
-    let options = Flow.ParseOptions(maxSteps: 10)
+    let options = FlowTesting.options(maxSteps: 10)
     let error = try #require(
       FlowTesting.error("repeat 9223372036854775807 { let x = 1 }", options: options))
     #expect(error.kind == .stepCapExceeded)
@@ -186,8 +187,8 @@ import Testing
     let flow = try FlowTesting.parse(
       "repeat 50_000 { form.set metric=steps value=$i ; form.submit }")
     #expect(flow.steps.count == 100_000)
-    #expect(flow.steps.last?.kind == .submitHealthForm)
-    #expect(flow.steps[99_998].kind == .setHealthForm(.init(metric: .steps, value: "50000")))
+    #expect(flow.steps.last?.kind == FlowTesting.submitForm)
+    #expect(flow.steps[99_998].kind == FlowTesting.steps("50000"))
   }
 
   @Test func viewGroupsAreTrackedThroughLoops() throws {

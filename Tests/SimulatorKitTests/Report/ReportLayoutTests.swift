@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulator
 import Synchronization
 import Testing
 
@@ -111,7 +112,9 @@ struct ReportLayoutRunTests {
     try "flow \"s3\"\nexpect app.tab == insights\n".write(
       toFile: flow, atomically: true, encoding: .utf8)
     let captured = Captured()
-    #expect(await Simulator.main([flow, "--no-progress"], output: captured.output) == 1)
+    #expect(
+      await Simulator.main(
+        [flow, "--no-progress"], plugin: HealthSimulation.plugin, output: captured.output) == 1)
     let failures = try #require(captured.standard.components(separatedBy: "\nfailures\n").last)
     #expect(
       failures == """

@@ -2,9 +2,11 @@ import WeftCore
 
 @testable import SimulatorKit
 
-/// A tiny app for runner tests: two observable strings and a counter, changed by steps the
-/// flow language already has (`tab NAME` sets `a`, `navigate push NAME` sets `b`,
-/// `sheet present NAME` commits without changing anything, `sheet dismiss` bumps `count`).
+/// A tiny app for runner tests: two observable strings and a counter, changed by the
+/// commands of its own plug-in (`FakeApp.plugin`, a second app next to the health one):
+/// `tab NAME` sets `a`, `navigate push NAME` sets `b`, `sheet present NAME` commits without
+/// changing anything, `sheet dismiss` bumps `count`, `alert dismiss` always fails. It has no
+/// virtual clock: `clock advance` fails the step.
 @MainActor
 final class FakeApp: SimulatedApp {
   struct State: Sendable, Equatable {
@@ -44,15 +46,8 @@ final class FakeApp: SimulatedApp {
 
   func observable(named path: String) -> SimObservable? { paths[path] }
 
-  func perform(_ step: StepKind) async throws(SimulationError) {
-    switch step {
-    case .selectTab(let name): cell.update { $0.a = name }
-    case .navigatePush(let name): cell.update { $0.b = name }
-    case .presentSheet: cell.update { _ in }
-    case .dismissSheet: cell.update { $0.count += 1 }
-    case .dismissAlert: throw SimulationError("no alert is presented")
-    default: throw SimulationError("the fake app does not do \(step)")
-    }
+  func advanceClock(by duration: Duration) async throws(SimulationError) {
+    throw SimulationError("the fake app does not do clock advance \(duration)")
   }
 
   func settle() async { cell.deliverPendingMainActorChanges() }
@@ -76,4 +71,49 @@ final class FakeApp: SimulatedApp {
   func traceLine() -> String {
     paths.keys.sorted().map { "\($0)=\(paths[$0]!.read())" }.joined(separator: " ")
   }
+}
+
+extension FakeApp {
+  typealias Command = AppCommand<FakeApp>
+
+  /// Where `--help` lists the fake's commands.
+  nonisolated static let category = FlowCommand.Category("fake", title: "Fake app")
+
+  /// The fake's commands: the view-shaped subset of an app's language.
+  nonisolated static let commands: [Command] = [
+    Command(
+      "tab", summary: "Sets fake.a.", category: category,
+      arguments: [.positional("name", .name, placeholder: "NAME")]
+    ) { app, arguments in
+      let name = try arguments.requiredText("name")
+      app.cell.update { $0.a = name }
+    },
+    Command(
+      "navigate push", summary: "Sets fake.b.", category: category,
+      arguments: [.positional("name", .name, placeholder: "NAME")]
+    ) { app, arguments in
+      let name = try arguments.requiredText("name")
+      app.cell.update { $0.b = name }
+    },
+    Command(
+      "sheet present", summary: "Commits without changing anything.", category: category,
+      arguments: [.positional("name", .name, placeholder: "NAME")]
+    ) { app, _ in
+      app.cell.update { _ in }
+    },
+    Command("sheet dismiss", summary: "Bumps fake.count.", category: category) { app, _ in
+      app.cell.update { $0.count += 1 }
+    },
+    Command("alert dismiss", summary: "Fails: no alert is ever shown.", category: category) {
+      _, _ in
+      throw SimulationError("no alert is presented")
+    },
+  ]
+
+  /// The fake's plug-in: launches a fresh `FakeApp`.
+  nonisolated static let plugin = SimulatorPlugin(name: "fake", commands: commands) { _ in FakeApp()
+  }
+
+  /// Parse options with the fake's commands.
+  nonisolated static var options: Flow.ParseOptions { Flow.ParseOptions(commands: plugin.catalog) }
 }

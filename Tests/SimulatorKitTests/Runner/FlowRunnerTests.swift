@@ -10,8 +10,9 @@ struct FlowRunnerTests {
   func run(_ source: String, explain: Bool = true) async throws -> (RunReport, FakeApp) {
     let app = FakeApp()
     let flow = try Flow.parse(
-      source: source, file: "test.flow", knownPaths: Set(app.observablePathNames))
-    let runner = FlowRunner(app: app, options: .init(explain: explain))
+      source: source, file: "test.flow", knownPaths: Set(app.observablePathNames),
+      options: FakeApp.options)
+    let runner = FlowRunner(app: app, plugin: FakeApp.plugin, options: .init(explain: explain))
     let report = await runner.run(flow)
     runner.tearDown()
     return (report, app)
@@ -136,8 +137,10 @@ struct FlowRunnerTests {
     func trace() async throws -> [String] {
       let app = FakeApp()
       let lines = TraceRecorder()
-      let flow = try Flow.parse(source: source, knownPaths: Set(app.observablePathNames))
-      let runner = FlowRunner(app: app, options: .init(trace: { lines.append($0) }))
+      let flow = try Flow.parse(
+        source: source, knownPaths: Set(app.observablePathNames), options: FakeApp.options)
+      let runner = FlowRunner(
+        app: app, plugin: FakeApp.plugin, options: .init(trace: { lines.append($0) }))
       _ = await runner.run(flow)
       runner.tearDown()
       return lines.lines
@@ -155,7 +158,7 @@ struct FlowRunnerTests {
     do {
       let flow = try Flow.parse(
         source: "views 10 observe fake.a", knownPaths: Set(app.observablePathNames))
-      let runner = FlowRunner(app: app)
+      let runner = FlowRunner(app: app, plugin: FakeApp.plugin)
       _ = await runner.run(flow)
       weakView = runner.views.groups.first?.views.first
       #expect(weakView != nil)

@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulator
 import Synchronization
 import Testing
 import WeftCore
@@ -13,13 +14,13 @@ struct HostileInputTests {
   // MARK: wait with a huge timeout
 
   @Test func aWaitThatCannotHoldSaysNothingWasLeftToRun() async throws {
-    let app = try await AppSimulation.make(seed: 1)
+    let app = try await HealthSimulation.make(seed: 1)
     let flow = try Flow.parse(
       source: "wait auth.state == nonsense timeout=10s", file: "wait.flow",
-      knownPaths: Set(app.observablePathNames))
+      knownPaths: Set(app.observablePathNames), options: FlowTesting.options())
     let clock = try #require(app.runtime.simulation?.testClock)
     let start = clock.now
-    let runner = FlowRunner(app: app)
+    let runner = FlowRunner(app: app, plugin: HealthSimulation.plugin)
     let report = await runner.run(flow)
     runner.tearDown()
     await app.shutDown()
@@ -32,16 +33,16 @@ struct HostileInputTests {
   }
 
   @Test func aMillionHourWaitEndsAfterJumpingTheClock() async throws {
-    let app = try await AppSimulation.make(seed: 1)
+    let app = try await HealthSimulation.make(seed: 1)
     let flow = try Flow.parse(
       source: """
         login email=ada@example.com password=correct-horse
         wait auth.state == nonsense timeout=1000000h
         expect auth.state == authenticated
         """,
-      file: "wait.flow", knownPaths: Set(app.observablePathNames))
+      file: "wait.flow", knownPaths: Set(app.observablePathNames), options: FlowTesting.options())
     let clock = try #require(app.runtime.simulation?.testClock)
-    let runner = FlowRunner(app: app)
+    let runner = FlowRunner(app: app, plugin: HealthSimulation.plugin)
     let report = await runner.run(flow)
     runner.tearDown()
     let elapsed = clock.now.offset
@@ -52,13 +53,13 @@ struct HostileInputTests {
   }
 
   @Test func aWaitThatHoldsAtOnceDoesNotMoveTheClock() async throws {
-    let app = try await AppSimulation.make(seed: 1)
+    let app = try await HealthSimulation.make(seed: 1)
     let flow = try Flow.parse(
       source: "wait auth.state != nonsense timeout=1000000h", file: "wait.flow",
-      knownPaths: Set(app.observablePathNames))
+      knownPaths: Set(app.observablePathNames), options: FlowTesting.options())
     let clock = try #require(app.runtime.simulation?.testClock)
     let start = clock.now
-    let runner = FlowRunner(app: app)
+    let runner = FlowRunner(app: app, plugin: HealthSimulation.plugin)
     let report = await runner.run(flow)
     runner.tearDown()
     await app.shutDown()
@@ -99,7 +100,8 @@ struct HostileInputTests {
     let string = try Flow.parse(source: "log \"\(text)\"")
     #expect(string.steps.map(\.kind) == [.log(text)])
     let statements = try Flow.parse(
-      source: Array(repeating: "form.reset", count: 30_000).joined(separator: "; "))
+      source: Array(repeating: "form.reset", count: 30_000).joined(separator: "; "),
+      options: FlowTesting.options())
     #expect(statements.steps.count == 30_000)
     #expect(statements.steps.last?.location.column == 29_999 * 12 + 1)
     let sum = try Flow.parse(
@@ -143,10 +145,12 @@ struct HostileInputTests {
       Array(repeating: "tab home", count: 1_999).joined(separator: "; ")
       + "; expect fake.a == \"" + String(repeating: "z", count: 10_000) + "\""
     let flow = try Flow.parse(
-      source: line, file: "long.flow", knownPaths: Set(app.observablePathNames))
+      source: line, file: "long.flow", knownPaths: Set(app.observablePathNames),
+      options: FakeApp.options)
     let lines = Mutex<[String]>([])
     let runner = FlowRunner(
-      app: app, options: .init(trace: { line in lines.withLock { $0.append(line) } }))
+      app: app, plugin: FakeApp.plugin,
+      options: .init(trace: { line in lines.withLock { $0.append(line) } }))
     let report = await runner.run(flow)
     runner.tearDown()
     let trace = lines.withLock { $0 }
@@ -168,7 +172,7 @@ struct HostileInputTests {
   // MARK: views across app.relaunch
 
   @Test func viewsFollowTheRelaunchedApp() async throws {
-    let app = try await AppSimulation.make(seed: 1)
+    let app = try await HealthSimulation.make(seed: 1)
     let flow = try Flow.parse(
       source: """
         login email=ada@example.com password=correct-horse
@@ -178,8 +182,9 @@ struct HostileInputTests {
         logout
         tab insights
         """,
-      file: "relaunch.flow", knownPaths: Set(app.observablePathNames))
-    let runner = FlowRunner(app: app)
+      file: "relaunch.flow", knownPaths: Set(app.observablePathNames),
+      options: FlowTesting.options())
+    let runner = FlowRunner(app: app, plugin: HealthSimulation.plugin)
     let report = await runner.run(flow)
     let shown = runner.views.groups.map { group in Set(group.views.map(\.value)) }
     let current = [
@@ -206,8 +211,9 @@ struct HostileInputTests {
         app.relaunch
         tab second
         """,
-      file: "relaunch.flow", knownPaths: Set(app.observablePathNames))
-    let runner = FlowRunner(app: app)
+      file: "relaunch.flow", knownPaths: Set(app.observablePathNames),
+      options: RelaunchingApp.options)
+    let runner = FlowRunner(app: app, plugin: RelaunchingApp.plugin)
     let report = await runner.run(flow)
     let groups = runner.views.groups.map(\.name)
     let values = runner.views.groups.flatMap { $0.views.map(\.value) }
@@ -259,16 +265,35 @@ final class RelaunchingApp: SimulatedApp {
 
   func observable(named path: String) -> SimObservable? { paths[path] }
 
-  func perform(_ step: StepKind) async throws(SimulationError) {
-    switch step {
-    case .selectTab(let name): cell.update { $0 = name }
-    case .relaunchApp:
-      cell = StateCell("start", name: "relaunching", monitor: monitor)
-      paths = Self.paths(for: cell, withTwo: false)
-      launchCount += 1
-    default: throw SimulationError("not here: \(step)")
-    }
+  func advanceClock(by duration: Duration) async throws(SimulationError) {
+    throw SimulationError("not here: clock advance \(duration)")
   }
+
+  func select(_ name: String) { cell.update { $0 = name } }
+
+  func relaunch() {
+    cell = StateCell("start", name: "relaunching", monitor: monitor)
+    paths = Self.paths(for: cell, withTwo: false)
+    launchCount += 1
+  }
+
+  /// Its plug-in: `tab NAME` sets the value, `app.relaunch` builds a new state without
+  /// `two.value`.
+  static let plugin = SimulatorPlugin(
+    name: "relaunching",
+    commands: [
+      AppCommand<RelaunchingApp>(
+        "tab", summary: "Sets the value.", category: .init("relaunching", title: "Relaunching"),
+        arguments: [.positional("name", .name)]
+      ) { app, arguments in app.select(try arguments.requiredText("name")) },
+      AppCommand<RelaunchingApp>(
+        "app.relaunch", summary: "Relaunches without two.value.",
+        category: .init("relaunching", title: "Relaunching")
+      ) { app, _ in app.relaunch() },
+    ]
+  ) { _ in RelaunchingApp() }
+
+  static var options: Flow.ParseOptions { Flow.ParseOptions(commands: plugin.catalog) }
 
   func settle() async { cell.deliverPendingMainActorChanges() }
 

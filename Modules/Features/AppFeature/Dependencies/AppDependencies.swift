@@ -4,6 +4,7 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
+import WeftSimulation
 
 /// Everything the app takes from the outside world, chosen once at the composition root:
 /// `live(…)` for the real network, an on-disk database and the real clock; `simulated(…)`
@@ -144,15 +145,18 @@ public struct AppDependencies: Sendable {
   ///   - latency: the network's base latency.
   ///   - jitter: the network's latency jitter.
   ///   - monitor: the performance monitor.
+  ///   - backendFile: where the simulated backend keeps its state between processes, or
+  ///     nil for memory only.
   ///
   /// - Complexity: O(1).
   public static func simulated(
     seed: UInt64 = 1, databasePath: String? = nil,
     start: Date = SimulationEnvironment.referenceDate, latency: Duration = .milliseconds(40),
-    jitter: Duration = .zero, monitor: PerformanceMonitor = PerformanceMonitor(enabled: false)
+    jitter: Duration = .zero, monitor: PerformanceMonitor = PerformanceMonitor(enabled: false),
+    backendFile: URL? = nil
   ) -> AppDependencies {
     let environment = SimulationEnvironment(
-      seed: seed, start: start, latency: latency, jitter: jitter)
+      seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile)
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
     configuration.now = environment.now
@@ -202,7 +206,11 @@ public struct SimulationEnvironment: Sendable {
   /// Makes the world.
   ///
   /// - Complexity: O(1) plus seeding the server (a dozen records).
-  public init(seed: UInt64, start: Date, latency: Duration, jitter: Duration) {
+  /// `backendFile`, when given, is where the backend keeps its state between processes
+  /// (see `SimulatedHealthServer.init(now:ids:sessionLifetime:file:)`).
+  public init(
+    seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil
+  ) {
     let testClock = TestClock()
     let tracker = WorkTracker()
     self.testClock = testClock
@@ -214,7 +222,8 @@ public struct SimulationEnvironment: Sendable {
       return start.addingTimeInterval(
         Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }
-    server = SimulatedHealthServer(now: now, ids: SeededIDs(seed: seed ^ 0x7365_7276))
+    server = SimulatedHealthServer(
+      now: now, ids: SeededIDs(seed: seed ^ 0x7365_7276), file: backendFile)
     network = SimulatedNetwork(seed: seed, clock: clock)
     network.setLatency(latency, jitter: jitter)
     server.install(on: network.transport)

@@ -3,6 +3,7 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
+import WeftSimulation
 
 /// The realtime connection as the app shows it.
 ///

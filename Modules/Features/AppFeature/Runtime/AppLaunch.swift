@@ -8,6 +8,7 @@ import WeftContexts
 import WeftCore
 import WeftNetworking
 import WeftPersistence
+import WeftSimulation
 
 /// One launch of the app: the database, every client and service, and the wiring between
 /// them. `AppRuntime` makes one at build time and a new one at each relaunch.

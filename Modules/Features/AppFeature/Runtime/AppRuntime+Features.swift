@@ -2,6 +2,7 @@ import DashboardFeature
 import FormsFeature
 import Foundation
 import HealthDomain
+import WeftSimulation
 
 extension AppRuntime {
   // MARK: Dashboard

@@ -6,6 +6,7 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
+import WeftSimulation
 
 /// The whole app, built for one configuration: the one composition root the simulator, the
 /// tests and an app's `main` use.
@@ -54,7 +55,7 @@ public final class AppRuntime {
   private init(dependencies: AppDependencies, launch: AppLaunch) {
     self.dependencies = dependencies
     self.launch = launch
-    self.paths = launch.makePaths()
+    self.paths = launch.makePaths().merging(Self.backendPaths(dependencies)) { app, _ in app }
     settler = Settler(tracker: dependencies.tracker, clock: dependencies.simulation?.testClock)
   }
 
@@ -172,7 +173,7 @@ public final class AppRuntime {
       throw .launch("\(error)")
     }
     launchCount += 1
-    paths = launch.makePaths()
+    paths = launch.makePaths().merging(Self.backendPaths(dependencies)) { app, _ in app }
     await launch.begin()
     try await settleIfAuto()
   }

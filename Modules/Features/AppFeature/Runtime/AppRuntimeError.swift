@@ -1,4 +1,5 @@
 import FormsFeature
+import WeftSimulation
 
 /// Why a runtime action failed. Every action reports its failure as a value; none traps.
 ///

@@ -83,6 +83,7 @@ extension SimulatedHealthServer {
     }
     let response = json(metric)
     state.withLock { state in
+      if state.metrics[user]?[metric.id] == metric { state.duplicates += 1 }
       state.metrics[user, default: [:]][metric.id] = metric
       state.appliedWrites += 1
       if let key { state.stored[user + "|" + key] = response }
@@ -99,6 +100,7 @@ extension SimulatedHealthServer {
     }
     let response = HTTPResponse(status: 204)
     state.withLock { state in
+      if state.metrics[user]?[id] == nil { state.duplicates += 1 }
       state.metrics[user]?[id] = nil
       state.appliedWrites += 1
       if let key { state.stored[user + "|" + key] = response }

@@ -60,6 +60,7 @@ public final class SimulatedHealthServer: Sendable {
     var stored: [String: HTTPResponse] = [:]
     var appliedWrites = 0
     var replayedWrites = 0
+    var duplicates = 0
     var insights: [HealthAPI.InsightDTO] = []
   }
 
@@ -67,7 +68,7 @@ public final class SimulatedHealthServer: Sendable {
   public let sessionLifetime: Duration
   let now: @Sendable () -> Date
   let ids: SeededIDs
-  let state = Locked(State())
+  let state: BackendStore
 
   /// Makes the server with its seeded accounts and data.
   ///
@@ -77,20 +78,27 @@ public final class SimulatedHealthServer: Sendable {
   ///   - sessionLifetime: how long tokens live.
   ///
   /// - Complexity: O(1) plus the seeded records (a dozen).
+  ///   - file: where the backend keeps a copy of its state after every change, and what
+  ///     it starts from when the file exists (`weft-sim --state-dir`); `nil` keeps it in
+  ///     memory only.
   public init(
-    now: @escaping @Sendable () -> Date, ids: SeededIDs, sessionLifetime: Duration = .seconds(3600)
+    now: @escaping @Sendable () -> Date, ids: SeededIDs, sessionLifetime: Duration = .seconds(3600),
+    file: URL? = nil
   ) {
     self.now = now
     self.ids = ids
     self.sessionLifetime = sessionLifetime
     let reference = now()
-    state.withLock { state in
-      for account in [Account.ada, .grace] { state.accounts[account.email] = account }
-      state.metrics[Account.ada.id] = Dictionary(
-        uniqueKeysWithValues: Self.seedMetrics(relativeTo: reference).map { ($0.id, $0) })
-      state.insights = Self.seedInsights(relativeTo: reference)
-    }
+    var seeded = State()
+    for account in [Account.ada, .grace] { seeded.accounts[account.email] = account }
+    seeded.metrics[Account.ada.id] = Dictionary(
+      uniqueKeysWithValues: Self.seedMetrics(relativeTo: reference).map { ($0.id, $0) })
+    seeded.insights = Self.seedInsights(relativeTo: reference)
+    state = BackendStore(seeded, file: file)
   }
+
+  /// The backend's observable counts: records, duplicate deliveries, writes and replays.
+  public var records: StateCell<BackendRecords> { state.records }
 
   /// Registers every `HealthAPI` route on `transport`.
   ///

@@ -3,6 +3,7 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
+import WeftSimulation
 
 /// Drains the WeftPersistence outbox through the HTTP client whenever it can: the network
 /// capability is available, a user is signed in, and offline mode is off.

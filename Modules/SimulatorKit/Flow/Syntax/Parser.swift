@@ -164,13 +164,15 @@ struct Parser {
   }
 
   /// Finds the longest run of leading bare words that names a command.
+  private var catalog: CommandCatalog { options.commands }
+
   private func resolveCommand(
     _ items: [Item], first: Token
   ) throws(FlowError) -> (
     CommandSpec, Span, Int
   ) {
     var words: [(String, Span)] = []
-    for item in items.prefix(Catalog.maxWords) {
+    for item in items.prefix(catalog.maxWords) {
       guard case .value(let value) = item, let word = value.bareWord else { break }
       words.append((word, value.span))
     }
@@ -187,8 +189,8 @@ struct Parser {
     }
     for count in stride(from: words.count, through: 1, by: -1) {
       let name = words[0..<count].map(\.0).joined(separator: " ")
-      if let found = Catalog.byName[name] {
-        return (Catalog.specs[found], words[0].1.through(words[count - 1].1), count)
+      if let found = catalog.byName[name] {
+        return (catalog.specs[found], words[0].1.through(words[count - 1].1), count)
       }
     }
     throw unknownCommand(words)
@@ -198,7 +200,7 @@ struct Parser {
     var best: (name: String, distance: Int, count: Int)?
     for count in 1...words.count {
       let input = words[0..<count].map(\.0).joined(separator: " ")
-      if let match = Suggestion.nearest(to: input, among: Catalog.namesByWordCount[count - 1]),
+      if let match = Suggestion.nearest(to: input, among: catalog.namesByWordCount[count - 1]),
         best == nil || match.distance < best?.distance ?? .max
       {
         best = (match.word, match.distance, count)
@@ -212,7 +214,7 @@ struct Parser {
         hint: "did you mean '\(best.name)'?")
     }
     let head = words[0].0
-    let followers = Catalog.commands.compactMap { command -> String? in
+    let followers = catalog.commands.compactMap { command -> String? in
       let parts = command.name.split(separator: " ")
       guard parts.count > 1, parts[0] == head else { return nil }
       return parts.dropFirst().joined(separator: " ")

@@ -4,44 +4,6 @@ protocol FlowWord: CaseIterable, RawRepresentable, Sendable where RawValue == St
   static var wordKind: String { get }
 }
 
-extension StepKind.Metric: FlowWord {
-  static var wordKind: String { "metric" }
-}
-
-extension StepKind.GradeGroup: FlowWord {
-  static var wordKind: String { "grade group" }
-}
-
-extension StepKind.GradeField: FlowWord {
-  static var wordKind: String { "grade field" }
-}
-
-extension StepKind.GradeBasis: FlowWord {
-  static var wordKind: String { "grade basis" }
-}
-
-extension StepKind.FlagChange: FlowWord {
-  static var wordKind: String { "flag change" }
-}
-
-extension StepKind.RealtimeAction: FlowWord {
-  static var wordKind: String { "realtime action" }
-}
-
-extension StepKind.NetworkFault.Kind: FlowWord {
-  static var wordKind: String { "network fault" }
-}
-
-/// The words of `range=` and `dashboard.range`.
-enum RangeWord: String, FlowWord {
-  case day
-  case week
-  case month
-  case custom
-
-  static var wordKind: String { "range" }
-}
-
 /// The words of an on/off switch.
 enum SwitchWord: String, FlowWord {
   case on

@@ -1,7 +1,7 @@
-import AppFeature
 import Testing
 import WeftCore
 import WeftPersistence
+import WeftSimulation
 
 /// Wake-ups recorded as "name@offset".
 final class WakeLog: Sendable {

@@ -10,15 +10,19 @@ import WeftCore
 /// - Complexity: O(1) per enqueue.
 /// - Note: Isolation: `enqueue` from any isolation; the work runs on the queue's task.
 /// - Note: Allocations: one stream element per piece of work; one task for the queue.
-final class SerialWork: Sendable {
-  typealias Work = @Sendable () async -> Void
+public final class SerialWork: Sendable {
+  /// A piece of work.
+  public typealias Work = @Sendable () async -> Void
 
   private let tracker: WorkTracker
   private let continuation: AsyncStream<(String, Work)>.Continuation
   private let books = Outstanding()
   private let runner: Task<Void, Never>
 
-  init(tracker: WorkTracker) {
+  /// Starts the queue's task; its work is announced to `tracker`.
+  ///
+  /// - Complexity: O(1); one task.
+  public init(tracker: WorkTracker) {
     self.tracker = tracker
     let (stream, continuation) = AsyncStream.makeStream(of: (String, Work).self)
     self.continuation = continuation
@@ -32,7 +36,9 @@ final class SerialWork: Sendable {
   }
 
   /// Enqueues `work`, announced as `name`.
-  func enqueue(_ name: String, _ work: @escaping Work) {
+  ///
+  /// - Complexity: O(1).
+  public func enqueue(_ name: String, _ work: @escaping Work) {
     guard books.add(name) else { return }
     tracker.begin(name)
     continuation.yield((name, work))
@@ -40,7 +46,9 @@ final class SerialWork: Sendable {
 
   /// Stops the queue; work not yet run is dropped and its announcements ended. Returns once
   /// the work running now has finished.
-  func shutDown() async {
+  ///
+  /// - Complexity: O(q), q = work still queued.
+  public func shutDown() async {
     continuation.finish()
     runner.cancel()
     for name in books.closeAndTakeAll() { tracker.end(name) }

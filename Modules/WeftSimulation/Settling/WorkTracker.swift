@@ -1,4 +1,3 @@
-import AuthFeature
 import WeftCore
 
 /// Counts the app's asynchronous work in flight and the tracked sleeps parked on virtual
@@ -127,11 +126,6 @@ public final class WorkTracker: Sendable {
       return state.changed()
     }
     for waiter in waiters { waiter.resume() }
-  }
-
-  /// An `ActivityReporter` (AuthFeature's hook) bound to this tracker.
-  public var reporter: ActivityReporter {
-    ActivityReporter(begin: { [self] in begin($0) }, end: { [self] in end($0) })
   }
 
   /// Runs `body` in a new task as a piece of work named `name`, begun before the task is

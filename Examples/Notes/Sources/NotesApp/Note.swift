@@ -1,0 +1,100 @@
+import WeftPersistence
+
+/// A note as stored: one row of the `note` table.
+///
+/// Ids are given in order (1, 2, 3, …), so the list's order is the order notes were added
+/// and a run is the same on every machine.
+///
+/// - Note: Isolation: a `Sendable` value.
+/// - Complexity: O(1) to make and compare (plus the strings).
+public struct Note: PersistableRecord, Equatable {
+  /// The table holding notes.
+  public static let tableName = "note"
+  /// The note's id, 1 for the first note ever added to the file.
+  public var id: Int
+  /// The title; never empty.
+  public var title: String
+  /// Whether the note is pinned (added by schema version 2; notes written by version 1 are
+  /// not pinned).
+  public var pinned: Bool
+
+  /// Makes a note.
+  ///
+  /// - Complexity: O(1).
+  public init(id: Int, title: String, pinned: Bool = false) {
+    self.id = id
+    self.title = title
+    self.pinned = pinned
+  }
+}
+
+/// The Notes database's schema, by version.
+///
+/// - Version 1: the `note` table (id, title) and the one-row `notes_revision` table that
+///   every write bumps, so the observed fetch can tell which write it has seen.
+/// - Version 2: `note.pinned`, 0 for every existing note.
+///
+/// - Note: Isolation: constants; migrations run on the writer connection.
+/// - Complexity: each migration O(1) (an `ALTER TABLE … ADD COLUMN` with a default does not
+///   rewrite rows).
+public enum NotesSchema {
+  /// Schema version 1.
+  public static let version1 = Migration(1, "create note and notes_revision") { tx in
+    try tx.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL)")
+    try tx.execute(
+      "CREATE TABLE notes_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL)")
+    try tx.execute("INSERT INTO notes_revision (id, value) VALUES (1, 0)")
+  }
+
+  /// Schema version 2.
+  public static let version2 = Migration(2, "add note.pinned") { tx in
+    try tx.execute("ALTER TABLE note ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
+  }
+
+  /// Every migration, in order.
+  public static let migrations = [version1, version2]
+
+  /// Bumps the revision inside a write transaction and returns the new value.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: inside `Database.write`.
+  public static func bumpRevision(_ tx: Transaction) throws -> Int {
+    try tx.execute("UPDATE notes_revision SET value = value + 1 WHERE id = 1")
+    return try revision(tx.reader)
+  }
+
+  /// Reads the revision in a read transaction.
+  ///
+  /// - Complexity: O(1).
+  public static func revision(_ db: ReadContext) throws -> Int {
+    try revision(db.scalar("SELECT value FROM notes_revision WHERE id = 1"))
+  }
+
+  private static func revision(_ value: DatabaseValue?) throws -> Int {
+    guard case .integer(let revision) = value else { throw NotesError.noRevision }
+    return Int(revision)
+  }
+}
+
+/// What the Notes app reports when an operation cannot be carried out.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum NotesError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A note index outside the list (1-based).
+  case noNote(index: Int, count: Int)
+  /// The editor has no valid title to save.
+  case invalidTitle(String)
+  /// The database's `notes_revision` row is missing.
+  case noRevision
+
+  public var description: String {
+    switch self {
+    case .noNote(let index, let count):
+      count == 0
+        ? "there is no note \(index): the list is empty"
+        : "there is no note \(index): the list has notes 1...\(count)"
+    case .invalidTitle(let message): "the note cannot be saved: \(message)"
+    case .noRevision: "the database has no notes_revision row (not a Notes database?)"
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import NotesApp
+import Testing
+import WeftCore
+import WeftPersistence
+import WeftSimulation
+
+/// A fresh folder for one test's SQLite file, removed by `remove()`.
+struct Scratch {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("notes-tests-\(UUID().uuidString)")
+  var database: String { folder.appendingPathComponent("notes.sqlite").path }
+
+  init() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func remove() {
+    // try?: a leftover folder in the temporary directory cannot fail a test.
+    try? FileManager.default.removeItem(at: folder)
+  }
+}
+
+@Suite("Notes app")
+@MainActor
+struct NotesAppTests {
+  /// Launches the app on `path` with a tracker and a virtual clock; returns it and its
+  /// settler.
+  func launch(_ path: String) async throws -> (NotesRuntime, Settler) {
+    let tracker = WorkTracker()
+    let clock = SimulationClock(testClock: TestClock(), tracker: tracker)
+    let app = try await NotesRuntime.launch(databasePath: path, tracker: tracker, clock: clock)
+    return (app, Settler(tracker: tracker, clock: clock.testClock))
+  }
+
+  @Test func migrationToVersion2KeepsVersion1NotesUnpinned() async throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    // A file written by version 1 of the app: no `pinned` column yet.
+    let old = try await Database.open(at: scratch.database, migrations: [NotesSchema.version1])
+    try await old.write { tx in
+      try tx.execute("INSERT INTO note (id, title) VALUES (1, 'Written by v1')")
+      _ = try NotesSchema.bumpRevision(tx)
+    }
+    await old.close()
+
+    let migrated = try await Database.open(
+      at: scratch.database, migrations: NotesSchema.migrations)
+    #expect(migrated.migrationRuns.map(\.version) == [2])
+    let notes = try await migrated.fetchAll(Note.self)
+    #expect(notes == [Note(id: 1, title: "Written by v1", pinned: false)])
+    let columns = try await migrated.read { db in
+      try db.rows("SELECT name FROM pragma_table_info('note')").map { $0["name"] }
+    }
+    #expect(columns == [.text("id"), .text("title"), .text("pinned")])
+    await migrated.close()
+
+    // The app opens the migrated file and shows the note; pinning it writes the new column.
+    let (app, settler) = try await launch(scratch.database)
+    #expect(app.notes.cell.state.notes.map(\.title) == ["Written by v1"])
+    try await app.setPinned(1, true)
+    try await settler.settle()
+    #expect(app.notes.cell.state.pinnedCount == 1)
+    await app.shutDown()
+  }
+
+  @Test func theObservedFetchFeedsTheStateAfterEveryWrite() async throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (app, settler) = try await launch(scratch.database)
+    #expect(app.notes.cell.state.isLoaded)
+    #expect(app.notes.cell.state.notes.isEmpty)
+
+    try await app.add(title: "Milk")
+    try await settler.settle()
+    #expect(app.notes.cell.state.notes.map(\.title) == ["Milk"])
+
+    // A write the app did not make (another connection to the same file) reaches the state
+    // through the observation too.
+    try await app.database.write { tx in
+      try tx.save(Note(id: 7, title: "From elsewhere", pinned: true))
+      _ = try NotesSchema.bumpRevision(tx)
+    }
+    let arrived = await wait { app.notes.cell.state.notes.count == 2 }
+    #expect(arrived)
+    #expect(app.notes.cell.state.pinnedCount == 1)
+    #expect(app.notes.cell.state.notes.last?.title == "From elsewhere")
+    await app.shutDown()
+  }
+
+  @Test func theTitleBindingRejectsABlankTitle() async throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (app, settler) = try await launch(scratch.database)
+    #expect(await app.editor.type("Draft"))
+    #expect(await app.editor.type("") == false)
+    #expect(app.editor.title.failure?.message == "a note needs a title")
+    #expect(app.editorClient.cell.state.title == "Draft")
+    #expect(app.editorClient.cell.state.error?.hasSuffix("a note needs a title") == true)
+    #expect(await app.editor.type("  ") == false)
+
+    // Saving while the editor shows an error is refused, and nothing is written.
+    await #expect(throws: NotesError.self) { try await app.saveEditor() }
+    #expect(await app.editor.type("Final"))
+    #expect(app.editorClient.cell.state.error == nil)
+    try await app.saveEditor()
+    try await settler.settle()
+    #expect(app.notes.cell.state.notes.map(\.title) == ["Final"])
+    await app.shutDown()
+  }
+
+  @Test func searchAppliesOnlyAfterTheDebounceOnTheVirtualClock() async throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (app, settler) = try await launch(scratch.database)
+    try await app.add(title: "Milk")
+    try await app.add(title: "Bread")
+    try await settler.settle()
+    app.search("mi")
+    try await settler.advance(by: .milliseconds(299))
+    #expect(app.notes.cell.state.query == "")
+    try await settler.advance(by: .milliseconds(1))
+    #expect(app.notes.cell.state.visible.map(\.title) == ["Milk"])
+    await app.shutDown()
+  }
+
+  /// Polls `condition` until it holds, for at most 10 s of real time (the write above goes
+  /// around the tracker on purpose, so there is nothing to settle on).
+  func wait(_ condition: @MainActor () -> Bool) async -> Bool {
+    for _ in 0..<1_000 {
+      if condition() { return true }
+      // try?: a cancelled sleep only shortens the wait; the condition decides.
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import WeftCore
+
+/// An app `weft-sim` can drive: its commands and how to launch it.
+///
+/// The engine (`SimulatorKit`) owns the flow language's core, the runner, headless views,
+/// metrics, reports, sweep, gate and CLI; a plug-in adds its app's commands to the language
+/// and builds the app for a run. `weft-sim gate` finds the app's flows in `Flows/` and its
+/// thresholds in `Gates/thresholds.json` under the working directory, as for the bundled
+/// app. A simulator for your app is a few lines:
+///
+/// ```swift
+/// let plugin = SimulatorPlugin(name: "notes", commands: NotesCommands.all) { launch in
+///   try await NotesSimulation.make(seed: launch.seed)
+/// }
+/// exit(await Simulator.main(Array(CommandLine.arguments.dropFirst()), plugin: plugin))
+/// ```
+///
+/// - Note: Isolation: a `Sendable` value; `launch` and commands run on the MainActor.
+public struct SimulatorPlugin: Sendable {
+  typealias Perform =
+    @MainActor @Sendable (any SimulatedApp, CommandArguments) async throws -> Void
+
+  /// The app's name, as the help and reports show it.
+  public let name: String
+  /// The flow language with the app's commands: what flows are parsed against.
+  public let catalog: CommandCatalog
+  let performers: [String: Perform]
+  let launcher: @MainActor @Sendable (SimulationLaunch) async throws -> any SimulatedApp
+
+  /// Makes a plug-in.
+  ///
+  /// - Parameters:
+  ///   - name: the app's name.
+  ///   - commands: the app's commands; their names and aliases must not repeat each other's
+  ///     or the engine's (a repeat is a programming error the engine reports by trapping
+  ///     at start-up, with both names).
+  ///   - launch: builds the app for one run; a thrown error is reported, never a crash.
+  /// - Complexity: O(c), c = commands.
+  public init<App: SimulatedApp>(
+    name: String, commands: [AppCommand<App>],
+    launch: @escaping @MainActor @Sendable (SimulationLaunch) async throws -> App
+  ) {
+    self.name = name
+    var performers: [String: Perform] = [:]
+    for command in commands {
+      let perform = command.perform
+      let commandName = command.command.name
+      performers[commandName] = { app, arguments in
+        guard let app = app as? App else {
+          throw SimulationError("'\(commandName)' is a command of another app")
+        }
+        try await perform(app, arguments)
+      }
+    }
+    self.performers = performers
+    self.catalog = CommandCatalog(plugin: commands.map(CommandSpec.init(plugin:)))
+    self.launcher = { options in try await launch(options) }
+  }
+
+  /// Builds the app for one run.
+  ///
+  /// - Throws: `SimulationError` when the app cannot launch.
+  /// - Note: Isolation: MainActor.
+  @MainActor
+  public func launch(_ options: SimulationLaunch) async throws(SimulationError) -> any SimulatedApp
+  {
+    // The process-wide monitor: every cell reports there unless given another, so clients
+    // and stores built deep inside the app are counted from its first commit.
+    PerformanceMonitor.shared.setEnabled(true)
+    PerformanceMonitor.shared.reset()
+    do {
+      return try await launcher(options)
+    } catch {
+      throw SimulationError.from(error, prefix: "the app did not launch: ")
+    }
+  }
+
+  /// Carries out one plug-in step on `app`.
+  ///
+  /// - Throws: `SimulationError` with the command's own message.
+  /// - Note: Isolation: MainActor.
+  @MainActor
+  func perform(_ step: AppStep, on app: any SimulatedApp) async throws(SimulationError) {
+    guard let perform = performers[step.command] else {
+      throw SimulationError("'\(step.command)' is not a command of \(name)")
+    }
+    do {
+      try await perform(app, step.arguments)
+    } catch {
+      throw SimulationError.from(error)
+    }
+  }
+}
+
+/// What a plug-in is asked to launch.
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct SimulationLaunch: Sendable, Equatable {
+  /// Seeds every random draw of the run (network jitter, fault rates, generated ids).
+  public var seed: UInt64
+  /// Where the app keeps its on-disk state between runs (`--state-dir`); `nil` for a fresh
+  /// temporary folder removed after the run.
+  public var stateDirectory: String?
+
+  /// Makes launch options.
+  public init(seed: UInt64, stateDirectory: String? = nil) {
+    self.seed = seed
+    self.stateDirectory = stateDirectory
+  }
+}
+
+/// A step of a plug-in command: the command's name and its checked arguments.
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct AppStep: Sendable, Hashable, Codable {
+  /// The command's name (never an alias).
+  public var command: String
+  /// The checked arguments.
+  public var arguments: CommandArguments
+
+  /// Makes a step.
+  public init(_ command: String, _ arguments: CommandArguments = CommandArguments()) {
+    self.command = command
+    self.arguments = arguments
+  }
+}
+
+extension SimulationError {
+  /// `error` itself when it is a `SimulationError`, otherwise its description (after
+  /// `prefix`).
+  static func from(_ error: any Error, prefix: String = "") -> SimulationError {
+    if let error = error as? SimulationError { return error }
+    return SimulationError(prefix + String(describing: error))
+  }
+}

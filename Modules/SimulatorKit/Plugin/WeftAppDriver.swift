@@ -1,0 +1,236 @@
+import Foundation
+import WeftCore
+import WeftSimulation
+
+/// What every app built from Weft's modules shares under the simulator: settling on virtual
+/// time (WeftSimulation's `Settler`), waits that jump the clock from deadline to deadline,
+/// observable paths, and the engine counters and latencies of WeftCore's
+/// `PerformanceMonitor`.
+///
+/// An app conforms to `SimulatedApp` by conforming to `WeftSimulatedApp` and handing its
+/// driver over; everything but its commands then comes from here.
+///
+/// ```swift
+/// let driver = WeftAppDriver(
+///   settler: Settler(tracker: tracker, clock: testClock), paths: { [notes] in notes.paths })
+/// ```
+///
+/// - Note: Isolation: MainActor, like the views the simulator attaches.
+@MainActor
+public final class WeftAppDriver {
+  /// Drives virtual time until the app is quiescent.
+  public let settler: Settler
+  /// Where the app's cells report commits, deliveries and latencies.
+  public let monitor: PerformanceMonitor
+  private let paths: @MainActor () -> [String: ObservablePath]
+  private let launches: @MainActor () -> Int
+  private let sqlStatements: @MainActor () -> UInt64
+  private var cachedObservables: [String: SimObservable] = [:]
+  private var cachedLaunch = 0
+  /// The first settle or clock error not yet taken by the runner.
+  private var pendingFailure: SimulationError?
+
+  /// Makes a driver.
+  ///
+  /// - Parameters:
+  ///   - settler: the app's settler (its work tracker and virtual clock).
+  ///   - monitor: the monitor the app's cells report to (enabled here; the engine enables
+  ///     and resets the shared one before each launch, so launch-time cells are counted).
+  ///   - paths: the app's observable paths now (read again after each relaunch).
+  ///   - launchCount: 1, plus 1 per relaunch of the app.
+  ///   - sqlStatements: SQL statements executed so far (0 for an app without a database).
+  /// - Complexity: O(1).
+  public init(
+    settler: Settler, monitor: PerformanceMonitor = .shared,
+    paths: @escaping @MainActor () -> [String: ObservablePath],
+    launchCount: @escaping @MainActor () -> Int = { 1 },
+    sqlStatements: @escaping @MainActor () -> UInt64 = { 0 }
+  ) {
+    self.settler = settler
+    self.monitor = monitor
+    self.paths = paths
+    self.launches = launchCount
+    self.sqlStatements = sqlStatements
+    monitor.setEnabled(true)
+  }
+
+  /// How many times the app was launched.
+  public var launchCount: Int { launches() }
+
+  /// Every observable path, sorted.
+  ///
+  /// - Complexity: O(p log p), p = paths.
+  public var observablePathNames: [String] { paths().keys.sorted() }
+
+  /// The observable named `path`, made once per launch.
+  ///
+  /// - Complexity: O(1) amortized.
+  public func observable(named path: String) -> SimObservable? {
+    if cachedLaunch != launchCount {
+      cachedObservables.removeAll()
+      cachedLaunch = launchCount
+    }
+    if let cached = cachedObservables[path] { return cached }
+    guard let observable = paths()[path] else { return nil }
+    let made = SimObservable(observable)
+    cachedObservables[path] = made
+    return made
+  }
+
+  /// Settles the app; a settle error (stalled work, work rescheduling itself) is kept for
+  /// `takeFailure()`, which fails the step.
+  ///
+  /// - Complexity: the work that runs.
+  public func settle() async {
+    do throws(SettleError) {
+      try await settler.settle()
+    } catch {
+      if pendingFailure == nil { pendingFailure = SimulationError(error.description) }
+    }
+    MainActorDeliveries.shared.drainNow()
+  }
+
+  /// The first settle error since the last call.
+  public func takeFailure() -> SimulationError? {
+    defer { pendingFailure = nil }
+    return pendingFailure
+  }
+
+  /// Advances virtual time by `duration`, running what falls due.
+  ///
+  /// - Throws: `SimulationError` naming the settle error.
+  public func advanceClock(by duration: Duration) async throws(SimulationError) {
+    do throws(SettleError) {
+      try await settler.advance(by: duration)
+    } catch {
+      throw SimulationError(error.description)
+    }
+    MainActorDeliveries.shared.drainNow()
+  }
+
+  /// Waits in virtual time by jumping the clock from one parked deadline to the next (each
+  /// jump runs what comes due, in deadline order) and checking `predicate` after each, so a
+  /// wait costs what happens in it, not its length: when nothing is left to run the value
+  /// cannot change, and the clock jumps straight to the timeout (1 hour when none is given).
+  ///
+  /// - Complexity: O(d) jumps, d = deadlines that come due before the condition holds or the
+  ///   timeout; each runs the work it wakes.
+  public func waitOutcome(
+    until predicate: @MainActor () -> Bool, timeout: Duration?
+  ) async -> WaitOutcome {
+    await settle()
+    if let failure = takeFailure() { return .failed(failure) }
+    if predicate() { return .held }
+    guard let clock = settler.clock else { return .timedOut(quietAfter: nil) }
+    let tracker = settler.tracker
+    let start = clock.now
+    let end = start.advanced(by: timeout ?? .seconds(3_600))
+    var quietAfter: Duration?
+    while clock.now < end {
+      let now = clock.now
+      let next = tracker.status.nextDeadline
+      if next == nil, tracker.status.isIdle { quietAfter = start.duration(to: now) }
+      let target = next.map { min(max($0, now), end) } ?? end
+      do throws(SimulationError) {
+        try await advanceClock(by: now.duration(to: target))
+      } catch {
+        return .failed(error)
+      }
+      if predicate() { return .held }
+    }
+    return .timedOut(quietAfter: quietAfter)
+  }
+
+  /// Cumulative engine counters over every cell reporting to the monitor.
+  ///
+  /// - Complexity: O(m), m = monitored components.
+  public func counters() -> EngineCounters {
+    var counters = EngineCounters()
+    for metrics in monitor.allMetrics() {
+      counters.commits &+= metrics.commits
+      counters.deliveries &+= metrics.deliveries
+    }
+    counters.deliveryJobs = MainActorDeliveries.shared.jobCount
+    counters.sqlStatements = sqlStatements()
+    return counters
+  }
+
+  /// Commit-to-render latencies of the components that deliver to the MainActor (request
+  /// latencies recorded in the same monitor are not commit-to-render latencies).
+  ///
+  /// - Complexity: O(m).
+  public func latencies() -> Histogram {
+    var merged = Histogram()
+    for metrics in monitor.allMetrics() where metrics.deliveryJobs > 0 {
+      merged.merge(metrics.latency)
+    }
+    return merged
+  }
+
+  /// Clears the latency histograms.
+  public func resetLatencies() { monitor.resetLatencies() }
+
+  /// Every path's value, sorted by path.
+  ///
+  /// - Complexity: O(p log p).
+  public func traceLine() -> String {
+    let current = paths()
+    return current.keys.sorted().map { "\($0)=\(current[$0].map { $0.read() } ?? .none)" }
+      .joined(separator: " ")
+  }
+}
+
+/// An app driven through a `WeftAppDriver`: it provides the driver, the driver provides
+/// everything `SimulatedApp` asks but the app's commands.
+///
+/// - Note: Isolation: MainActor.
+@MainActor
+public protocol WeftSimulatedApp: SimulatedApp {
+  /// The driver of the app's settling, paths and counters.
+  var driver: WeftAppDriver { get }
+}
+
+extension WeftSimulatedApp {
+  public var observablePathNames: [String] { driver.observablePathNames }
+  public func observable(named path: String) -> SimObservable? { driver.observable(named: path) }
+  public func settle() async { await driver.settle() }
+  public func advanceClock(by duration: Duration) async throws(SimulationError) {
+    try await driver.advanceClock(by: duration)
+  }
+  public func wait(until predicate: @MainActor () -> Bool, timeout: Duration?) async -> Bool {
+    await driver.waitOutcome(until: predicate, timeout: timeout) == .held
+  }
+  public func waitOutcome(
+    until predicate: @MainActor () -> Bool, timeout: Duration?
+  ) async -> WaitOutcome {
+    await driver.waitOutcome(until: predicate, timeout: timeout)
+  }
+  public var launchCount: Int { driver.launchCount }
+  public func takeFailure() -> SimulationError? { driver.takeFailure() }
+  public func counters() -> EngineCounters { driver.counters() }
+  public func latencies() -> Histogram { driver.latencies() }
+  public func resetLatencies() { driver.resetLatencies() }
+  public func traceLine() -> String { driver.traceLine() }
+}
+
+extension SimObservable {
+  /// The simulator's view of an observable path.
+  public init(_ path: ObservablePath) {
+    self.init(
+      name: path.name, selector: path.selectorDescription, read: { SimValue(path.read()) },
+      subscribe: { body in path.subscribe { value, version in body(SimValue(value), version) } })
+  }
+}
+
+extension SimValue {
+  /// The simulator's value of an observed value.
+  public init(_ value: ObservedValue) {
+    switch value {
+    case .int(let value): self = .int(value)
+    case .double(let value): self = .double(value)
+    case .string(let value): self = .string(value)
+    case .bool(let value): self = .bool(value)
+    case .none: self = .none
+    }
+  }
+}
