@@ -24,6 +24,9 @@ let package = Package(
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
     .library(name: "SimulatorPacks", targets: ["SimulatorPacks"]),
     .library(name: "HealthSimulator", targets: ["HealthSimulator"]),
+    // Link-only: a simulator executable of your own app that depends on it counts
+    // allocations in release builds, as weft-sim does (nothing imports it).
+    .library(name: "WeftAllocationCounter", targets: ["CMallocCounter"]),
     .executable(name: "weft-sim", targets: ["weft-sim"]),
   ],
   targets: [
@@ -35,10 +38,11 @@ let package = Package(
 
     // MARK: Contexts
     .target(
-      name: "WeftContexts", dependencies: ["WeftCore"], path: "Modules/WeftContexts",
+      name: "WeftContexts", dependencies: ["WeftCore", "WeftSimulation"],
+      path: "Modules/WeftContexts",
       swiftSettings: strict),
     .testTarget(
-      name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore"],
+      name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore", "WeftSimulation"],
       path: "Tests/WeftContextsTests",
       swiftSettings: strict),
 
@@ -205,8 +209,9 @@ let package = Package(
       name: "weft-sim", dependencies: ["HealthSimulator", "SimulatorKit", "CMallocCounter"],
       path: "Apps/Simulator",
       swiftSettings: strict),
-    // Counts allocations by interposing malloc; linked only into the weft-sim executable, and
-    // counting only in release builds. No linker flags: an ELF executable exports the malloc
+    // Counts allocations by interposing malloc; linked only into simulator executables
+    // (weft-sim, or an app's own through the WeftAllocationCounter product), and counting
+    // only in release builds. No linker flags: an ELF executable exports the malloc
     // and free it defines because the shared libraries it links call them, and SimulatorKit
     // reaches the counter through CMallocCounterLookup's weak references. Nothing imports it
     // (.ci/check-deps lists it as link-only).

@@ -35,7 +35,11 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "notes-sim",
-      dependencies: ["NotesSimulator", .product(name: "SimulatorKit", package: "Weft")],
+      dependencies: [
+        "NotesSimulator", .product(name: "SimulatorKit", package: "Weft"),
+        // Link-only: counts allocations in release builds (the gate's allocationsPerCommit).
+        .product(name: "WeftAllocationCounter", package: "Weft"),
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "NotesAppTests",

@@ -74,13 +74,13 @@ struct StateDirectoryTests {
     var queued = 0
     for _ in 0..<3_000 where queued < 3 && process.isRunning {
       try await Task.sleep(for: .milliseconds(20))
-      queued = Self.count("SELECT count(*) FROM weft_outbox", in: state)
+      queued = await Self.count("SELECT count(*) FROM weft_outbox", in: state)
     }
     #expect(process.isRunning, "the first run ended before it was killed")
     kill(process.processIdentifier, SIGKILL)
     while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
     #expect(process.terminationReason == .uncaughtSignal)
-    #expect(Self.count("SELECT count(*) FROM weft_outbox", in: state) == 3)
+    #expect(await Self.count("SELECT count(*) FROM weft_outbox", in: state) == 3)
     let backend = try Data(contentsOf: state.appendingPathComponent("backend.json"))
     let saved = try JSONSerialization.jsonObject(with: backend) as? [String: Any]
     let metrics = saved?["metrics"] as? [String: [Any]]
@@ -95,7 +95,7 @@ struct StateDirectoryTests {
       [secondFlow.path, "--state-dir", state.path, "--no-progress"],
       plugin: HealthSimulation.plugin, output: output.sink)
     #expect(code == 0, "\(output.text)")
-    #expect(Self.count("SELECT count(*) FROM weft_outbox", in: state) == 0)
+    #expect(await Self.count("SELECT count(*) FROM weft_outbox", in: state) == 0)
   }
 
   @Test func aStateFolderThatIsNotOneIsRefusedWithTheReason() async throws {
@@ -115,8 +115,11 @@ struct StateDirectoryTests {
     #expect(output.text.contains("does not hold a launch count"))
   }
 
-  /// The first column of the first row of `query` on the folder's database, or -1.
-  static func count(_ query: String, in folder: URL) -> Int {
+  /// The first column of the first row of `query` on the folder's database, or -1. The
+  /// `sqlite3` shell's exit is awaited through `terminationHandler`, never with a blocking
+  /// wait: a blocked thread of the cooperative pool (two on a 2-core machine) stalls every
+  /// other test, and the live networking tests' wall-clock bounds with them.
+  static func count(_ query: String, in folder: URL) async -> Int {
     let database = folder.appendingPathComponent("app.sqlite")
     guard FileManager.default.fileExists(atPath: database.path) else { return -1 }
     let process = Process()
@@ -125,9 +128,18 @@ struct StateDirectoryTests {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return -1 }
+    let started: Bool = await withCheckedContinuation { continuation in
+      process.terminationHandler = { _ in continuation.resume(returning: true) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(returning: false)
+      }
+    }
+    guard started else { return -1 }
+    // The shell has exited: its few bytes are in the pipe and the read ends at once.
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return Int(text) ?? -1
   }

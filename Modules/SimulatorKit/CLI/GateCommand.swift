@@ -95,7 +95,8 @@ struct GateCommand {
       options: GateOptions(
         thresholdsPath: arguments.thresholds,
         updateCommand:
-          "swift run -c release weft-sim gate --update --thresholds \(arguments.thresholds)"))
+          "swift run -c release \(plugin.executable) gate --update --thresholds "
+          + arguments.thresholds))
     if arguments.update {
       do throws(GateThresholdsError) {
         try gate.record(observations).write(path: arguments.thresholds)
@@ -110,10 +111,10 @@ struct GateCommand {
       Self.measureDeliveryRatio()
     }
     if arguments.json {
-      output.error(report.text)
+      output.error(plugin.naming(report.text))
       output.standard(report.jsonText)
     } else {
-      output.standard(report.text)
+      output.standard(plugin.naming(report.text))
     }
     return report.exitCode
   }

@@ -55,13 +55,14 @@ public enum Simulator {
     do throws(UsageError) {
       command = try SimulatorCommand.parse(arguments)
     } catch {
-      output.error(error.description)
+      output.error(plugin.naming(error.description))
       return 2
     }
     switch command {
     case .help(let subcommand):
       output.standard(
-        SimulatorHelp.text(subcommand) + SimulatorHelp.commands(of: plugin, for: subcommand))
+        plugin.naming(SimulatorHelp.text(subcommand))
+          + SimulatorHelp.commands(of: plugin, for: subcommand))
       return 0
     case .version:
       output.standard(Weft.version)

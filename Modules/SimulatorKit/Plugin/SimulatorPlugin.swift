@@ -23,6 +23,10 @@ public struct SimulatorPlugin: Sendable {
 
   /// The app's name, as the help and reports show it.
   public let name: String
+  /// The simulator executable's name (`weft-sim`, `notes-sim`): what help, usage errors and
+  /// the gate's summary and fix hint call the program. Reports keep naming their format
+  /// `weft-sim`, the engine's, so they merge and compare across apps.
+  public let executable: String
   /// The flow language with the app's commands: what flows are parsed against.
   public let catalog: CommandCatalog
   let performers: [String: Perform]
@@ -32,16 +36,18 @@ public struct SimulatorPlugin: Sendable {
   ///
   /// - Parameters:
   ///   - name: the app's name.
+  ///   - executable: the simulator executable's name, for help and messages.
   ///   - commands: the app's commands; their names and aliases must not repeat each other's
   ///     or the engine's (a repeat is a programming error the engine reports by trapping
   ///     at start-up, with both names).
   ///   - launch: builds the app for one run; a thrown error is reported, never a crash.
   /// - Complexity: O(c), c = commands.
   public init<App: SimulatedApp>(
-    name: String, commands: [AppCommand<App>],
+    name: String, executable: String = "weft-sim", commands: [AppCommand<App>],
     launch: @escaping @MainActor @Sendable (SimulationLaunch) async throws -> App
   ) {
     self.name = name
+    self.executable = executable
     var performers: [String: Perform] = [:]
     for command in commands {
       let perform = command.perform
@@ -132,5 +138,28 @@ extension SimulationError {
   static func from(_ error: any Error, prefix: String = "") -> SimulationError {
     if let error = error as? SimulationError { return error }
     return SimulationError(prefix + String(describing: error))
+  }
+}
+
+extension SimulatorPlugin {
+  /// `text` with the engine's program name replaced by `executable` where it names the
+  /// program (`weft-sim gate`, `USAGE: weft-sim`), not where it names a file marker
+  /// (`# weft-sim gate: not gated`) or a temporary folder (`weft-sim-PID-…`).
+  ///
+  /// - Complexity: O(t), t = the text's length.
+  func naming(_ text: String) -> String {
+    guard executable != "weft-sim" else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let range = rest.range(of: "weft-sim") {
+      let before = rest[..<range.lowerBound]
+      let next = rest[range.upperBound...].first
+      let isMarker = before.hasSuffix("# ")
+      let isFolder = next == "-"
+      result += before
+      result += isMarker || isFolder ? "weft-sim" : executable
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
   }
 }

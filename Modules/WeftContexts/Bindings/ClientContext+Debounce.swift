@@ -83,12 +83,17 @@ final class Debouncer<C: Client, Value: Sendable>: Flushing {
     generation += 1
     timer?.cancel()
     let generation = self.generation
-    let tracker = context.workTracker
+    let tracker = context.pendingWork
     let key = tracker.makeKey()
     let deadline = Deadline(clock, after: window)
+    let announced = context.workTracker
+    announced?.begin("context.debounce")
     // MainActor-isolated, so it cannot start before `start` below ran.
     let task = Task { [weak self, weak tracker] in
-      defer { tracker?.finish(key) }
+      defer {
+        tracker?.finish(key)
+        announced?.end("context.debounce")
+      }
       do {
         try await deadline.sleep()
       } catch {

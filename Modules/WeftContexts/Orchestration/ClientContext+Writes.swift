@@ -1,4 +1,5 @@
 import WeftCore
+import WeftSimulation
 
 /// Asking the client: every write goes to the client as one update, in the order started.
 extension ClientContext {
@@ -62,8 +63,10 @@ extension ClientContext {
   ) -> Task<Output, Never> {
     let previous = writeTail
     let client = self.client
-    let tracker = workTracker
+    let tracker = pendingWork
     let key = tracker.makeKey()
+    let announced = workTracker
+    announced?.begin(Self.writeWork)
     // MainActor-isolated like this method, so it cannot start before `start` below ran.
     let task = Task { [weak self, weak tracker] () -> Output in
       await previous?()
@@ -71,6 +74,7 @@ extension ClientContext {
       self?.mirror.catchUp(to: client.cell.version)
       then?(output)
       tracker?.finish(key)
+      announced?.end(Self.writeWork)
       return output
     }
     let wait: @Sendable () async -> Void = { _ = await task.value }
@@ -79,10 +83,13 @@ extension ClientContext {
     return task
   }
 
-  var workTracker: WorkTracker {
+  var pendingWork: PendingWork {
     if let work { return work }
-    let tracker = WorkTracker()
-    work = tracker
-    return tracker
+    let pending = PendingWork()
+    work = pending
+    return pending
   }
+
+  /// What a write is announced as to the app's work tracker.
+  nonisolated static var writeWork: String { "context.write" }
 }

@@ -1,4 +1,5 @@
 import WeftCore
+import WeftSimulation
 
 /// An orchestration context: a node of the context tree bound to one primary client (and
 /// optional supporting clients) that reads client state synchronously through a MainActor
@@ -46,7 +47,14 @@ open class ClientContext<C: Client>: Context {
   private var dependencies: ContiguousArray<Subscription> = []
   private var lastSignalledVersion: UInt64
   var writeTail: (@Sendable () async -> Void)?
-  var work: WorkTracker?
+  var work: PendingWork?
+  /// The app's work tracker (WeftSimulation), told of every write and debounce timer this
+  /// context starts, so the app's settler waits for them (and, for a debounce timer on the
+  /// app's `SimulationClock`, moves virtual time to fire it). `nil` by default: the context
+  /// then tracks its work for `settle()` alone.
+  ///
+  /// - Complexity: O(1) per write or timer (one `begin`, one `end`).
+  public var workTracker: WorkTracker?
   var debouncers: [WeakFlusher] = []
 
   /// Writes refused by conditional bindings while their condition did not hold.

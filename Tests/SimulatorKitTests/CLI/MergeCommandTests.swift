@@ -226,31 +226,14 @@ struct ShardedGateBinaryTests {
       .appendingPathComponent("weft-sim")
   }
 
-  struct Result {
-    var status: Int32
-    var standard: String
-    var error: String
+  typealias Result = ChildProcess.Result
+
+  /// Runs the debug `weft-sim` without blocking the cooperative pool (`ChildProcess`).
+  func run(_ arguments: [String]) async throws -> Result {
+    try await ChildProcess.run(Self.binary, arguments, in: Self.root)
   }
 
-  func run(_ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = Self.root
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let standard = out.fileHandleForReading.readDataToEndOfFile()
-    let error = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, standard: String(decoding: standard, as: UTF8.self),
-      error: String(decoding: error, as: UTF8.self))
-  }
-
-  @Test func mergingEveryShardGivesTheUnshardedVerdictAndFindings() throws {
+  @Test func mergingEveryShardGivesTheUnshardedVerdictAndFindings() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("weft-sim-shards-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -259,7 +242,7 @@ struct ShardedGateBinaryTests {
     // Thresholds recorded by this binary, with one count made stale so the gate has findings
     // to merge, and a ratio tolerance no loaded machine reaches (ratios are timings).
     let thresholdsPath = folder.appendingPathComponent("thresholds.json").path
-    let update = try run(["gate"] + flows + ["--update", "--thresholds", thresholdsPath])
+    let update = try await run(["gate"] + flows + ["--update", "--thresholds", thresholdsPath])
     try #require(update.status == 0, "\(update.error)")
     var thresholds = try GateThresholds.load(path: thresholdsPath)
     thresholds.policy.ratioTolerance = 1_000
@@ -268,7 +251,7 @@ struct ShardedGateBinaryTests {
     thresholds.toolchains[key]?.flows["auth"]?.counts["commits"] = recorded - 1
     try thresholds.write(path: thresholdsPath)
 
-    let whole = try run(["gate"] + flows + ["--thresholds", thresholdsPath, "--json"])
+    let whole = try await run(["gate"] + flows + ["--thresholds", thresholdsPath, "--json"])
     #expect(whole.status == 1)
     guard case .gate(let wholeReport) = try SimulatorReport.decode(Data(whole.standard.utf8))
     else {
@@ -280,18 +263,19 @@ struct ShardedGateBinaryTests {
 
     var shardFiles: [String] = []
     for index in 1...3 {
-      let shard = try run(
+      let shard = try await run(
         ["gate"] + flows + ["--thresholds", thresholdsPath, "--shard", "\(index)/3", "--json"])
       #expect(shard.status == (index == 1 ? 1 : 0), "\(shard.error)")
       let path = folder.appendingPathComponent("gate-\(index).json").path
       try shard.standard.write(toFile: path, atomically: true, encoding: .utf8)
       shardFiles.append(path)
     }
-    let first = try run(["gate"] + flows + ["--thresholds", thresholdsPath, "--shard", "1/3"])
+    let first = try await run(
+      ["gate"] + flows + ["--thresholds", thresholdsPath, "--shard", "1/3"])
     #expect(
       first.standard.hasPrefix("weft-sim gate: shard 1/3 ran 2 of 4 flows: auth, fanout-ratio\n"))
 
-    let merged = try run(["merge"] + shardFiles.reversed() + ["--format", "json"])
+    let merged = try await run(["merge"] + shardFiles.reversed() + ["--format", "json"])
     #expect(merged.status == 1)
     guard case .gate(let mergedReport) = try SimulatorReport.decode(Data(merged.standard.utf8))
     else {
@@ -306,14 +290,14 @@ struct ShardedGateBinaryTests {
     #expect(mergedReport.flows == wholeReport.flows)
     #expect(mergedReport.files == wholeReport.files)
 
-    let table = try run(["merge"] + shardFiles)
+    let table = try await run(["merge"] + shardFiles)
     #expect(table.status == 1)
     #expect(table.standard.hasPrefix("weft-sim gate: merged shards 1/3, 2/3, 3/3 (4 flows)\n"))
     #expect(
       table.standard.contains(
         "auth  commits: expected \(Int(recorded) - 1), actual \(Int(recorded))"))
 
-    let partial = try run(["merge", shardFiles[0], shardFiles[2]])
+    let partial = try await run(["merge", shardFiles[0], shardFiles[2]])
     #expect(partial.status == 2)
     #expect(partial.error.hasPrefix("error: cannot merge: missing shard 2/3 of the 3"))
   }

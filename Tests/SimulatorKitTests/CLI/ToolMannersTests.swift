@@ -241,11 +241,7 @@ struct ToolMannersRunTests {
 /// The built `weft-sim` binary, run as a child process: exit codes and which stream.
 @Suite("weft-sim tool manners: the binary")
 struct ToolMannersBinaryTests {
-  struct Result {
-    var status: Int32
-    var standard: String
-    var error: String
-  }
+  typealias Result = ChildProcess.Result
 
   /// `weft-sim`, next to this test bundle in the build folder.
   static var binary: URL {
@@ -253,21 +249,9 @@ struct ToolMannersBinaryTests {
       .appendingPathComponent("weft-sim")
   }
 
-  func run(_ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let standard = out.fileHandleForReading.readDataToEndOfFile()
-    let error = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, standard: String(decoding: standard, as: UTF8.self),
-      error: String(decoding: error, as: UTF8.self))
+  /// Runs the debug `weft-sim` without blocking the cooperative pool (`ChildProcess`).
+  func run(_ arguments: [String]) async throws -> Result {
+    try await ChildProcess.run(Self.binary, arguments)
   }
 
   @Test func theBinaryIsBuilt() {
@@ -276,32 +260,32 @@ struct ToolMannersBinaryTests {
       "build it first: swift build --build-tests (looked at \(Self.binary.path))")
   }
 
-  @Test func noArgumentsExitsTwoWithUsageOnStandardError() throws {
-    let result = try run([])
+  @Test func noArgumentsExitsTwoWithUsageOnStandardError() async throws {
+    let result = try await run([])
     #expect(result.status == 2)
     #expect(result.standard.isEmpty)
     #expect(result.error.hasPrefix("error: missing a flow file or a subcommand\n\nUSAGE:"))
   }
 
-  @Test func versionExitsZeroWithTheVersion() throws {
-    let result = try run(["--version"])
+  @Test func versionExitsZeroWithTheVersion() async throws {
+    let result = try await run(["--version"])
     #expect(result.status == 0)
     #expect(result.standard == Weft.version + "\n")
     #expect(result.error.isEmpty)
   }
 
   @Test(arguments: ["run", "check", "sweep", "gate", "help"])
-  func subcommandHelpExitsZeroOnStandardOutput(_ name: String) throws {
+  func subcommandHelpExitsZeroOnStandardOutput(_ name: String) async throws {
     for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
-      let result = try run(arguments)
+      let result = try await run(arguments)
       #expect(result.status == 0, "\(arguments)")
       #expect(result.standard.contains("USAGE: weft-sim"), "\(arguments)")
       #expect(result.error.isEmpty, "\(arguments)")
     }
   }
 
-  @Test func aMistypedSubcommandExitsTwoAndSuggests() throws {
-    let result = try run(["rnu"])
+  @Test func aMistypedSubcommandExitsTwoAndSuggests() async throws {
+    let result = try await run(["rnu"])
     #expect(result.status == 2)
     #expect(result.error.hasPrefix("error: unknown subcommand 'rnu'; did you mean 'run'?"))
   }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct BundledFlows {
   static let files = [
     "auth.flow", "dashboard.flow", "forms.flow", "login-to-sync.flow", "offline-burst.flow",
-    "fanout-100k.flow", "fanout-latency.flow", "sweep-fanout.flow",
+    "fanout-100k.flow", "fanout-latency.flow", "sweep-fanout.flow", "exactly-once.flow",
   ]
 
   static func source(_ name: String) throws -> String {

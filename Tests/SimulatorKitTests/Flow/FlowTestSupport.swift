@@ -45,7 +45,8 @@ enum FlowTesting {
     "grades.total", "grades.basis", "grades.overLimit", "grades.error", "grades.checks",
     "grades.assignments.total", "grades.assignments.each", "grades.assignments.count",
     "grades.exams.total", "grades.exams.each", "grades.exams.count", "network.online",
-    "realtime.state", "realtime.received", "realtime.lastInsight",
+    "realtime.state", "realtime.received", "realtime.lastInsight", "backend.records",
+    "backend.duplicates", "backend.writes", "backend.replays",
   ]
 
   /// 2026-01-15 09:00 UTC, the default reference instant.

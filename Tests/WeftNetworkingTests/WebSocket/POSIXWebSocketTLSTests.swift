@@ -130,7 +130,9 @@ private func withTLSServer<T>(_ body: (TLSServer) async throws -> T) async throw
     let script = Bundle.module.url(
       forResource: "websocket_tls_server", withExtension: "py", subdirectory: "Fixtures")
   else { throw FixtureError("Fixtures/websocket_tls_server.py is not in the test bundle") }
-  let child = Child(["python3", script.path, "--lifetime", "60"])
+  // A long lifetime: the server also ends when its stdin closes or this process dies, and a
+  // sanitizer build on a busy machine needs more than a minute for the large messages.
+  let child = Child(["python3", script.path, "--lifetime", "300"])
   try child.run()
   let result: Result<T, any Error>
   do {

@@ -12,7 +12,9 @@ import WeftSimulation
 @MainActor
 public final class NotesSimulation: WeftSimulatedApp {
   /// `notes-sim`'s plug-in.
-  public static let plugin = SimulatorPlugin(name: "notes", commands: NotesCommands.all) {
+  public static let plugin = SimulatorPlugin(
+    name: "notes", executable: "notes-sim", commands: NotesCommands.all
+  ) {
     launch in try await NotesSimulation(launch)
   }
 

@@ -107,24 +107,17 @@ public struct AppDependencies: Sendable {
 
   /// The realtime transport the live configuration uses for `url`.
   ///
-  /// On Linux, `POSIXWebSocketTransport` (RFC 6455 on POSIX sockets): `URLSessionWebSocketTask`
-  /// cannot open WebSockets there (swift-corelibs-foundation implements it on libcurl, which
-  /// the distributions build without WebSockets). That transport speaks `ws://` only, so a
-  /// `wss://` URL gets a transport whose every dial is refused with a message saying so (the
-  /// connection reports it as `failed`); nothing crashes. On Apple platforms,
-  /// `URLSessionRealtimeTransport` (`URLSessionWebSocketTask`), for `ws://` and `wss://`.
+  /// On Linux, `POSIXWebSocketTransport` (RFC 6455 on POSIX sockets), for `ws://` and
+  /// `wss://` (TLS through the system OpenSSL, the certificate verified against the URL's
+  /// host with the system trust store): `URLSessionWebSocketTask` cannot open WebSockets
+  /// there (swift-corelibs-foundation implements it on libcurl, which the distributions build
+  /// without WebSockets). On Apple platforms, `URLSessionRealtimeTransport`
+  /// (`URLSessionWebSocketTask`), for `ws://` and `wss://`.
   ///
   /// - Complexity: O(1).
   /// - Note: Isolation: any; the transport is `Sendable`.
   public static func liveRealtimeTransport(url: URL) -> any RealtimeTransport {
     #if canImport(FoundationNetworking)
-    if url.scheme?.lowercased() == "wss" {
-      return RefusingRealtimeTransport(
-        reason:
-          "wss:// is not supported on Linux yet: POSIXWebSocketTransport speaks ws:// only "
-          + "(TLS is not built) and URLSessionWebSocketTask fails on Linux (libcurl without "
-          + "WebSockets) — use a ws:// URL here (\(url.absoluteString))")
-    }
     return POSIXWebSocketTransport(url: url)
     #else
     return URLSessionRealtimeTransport(url: url)
@@ -239,15 +232,5 @@ public struct SimulationEnvironment: Sendable {
       return start.addingTimeInterval(
         Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }
-  }
-}
-
-/// A realtime transport that refuses every dial with `reason` (a URL the platform's
-/// transports cannot open).
-struct RefusingRealtimeTransport: RealtimeTransport {
-  let reason: String
-
-  func connect() async throws -> any RealtimeSocket {
-    throw ConnectionError.refused(reason)
   }
 }

@@ -1,12 +1,14 @@
-import Synchronization
+import WeftCore
 
-/// The work a client context has started and not finished: writes on their way to the
-/// client and debounce timers. `settle()` waits for all of it; releasing the tracker (with
-/// its context) cancels the timers, so nothing sleeps forever on a clock.
+/// The tasks a client context has started and not finished: writes on their way to the
+/// client and debounce timers, with how to await and cancel each. `settle()` waits for all
+/// of it; releasing the set (with its context) cancels the timers, so nothing sleeps forever
+/// on a clock. Not a work tracker: the app's one work tracker is WeftSimulation's, which a
+/// context announces the same work to when given one (`ClientContext.workTracker`).
 ///
-/// `Sendable` through a `Mutex`: entries are added and removed on the MainActor; only the
-/// release may happen elsewhere.
-final class WorkTracker: Sendable {
+/// `Sendable` through WeftCore's `Locked` (visible to the thread sanitizer): entries are
+/// added and removed on the MainActor; only the release may happen elsewhere.
+final class PendingWork: Sendable {
   struct Entry: Sendable {
     /// Waits for the work to finish.
     let wait: @Sendable () async -> Void
@@ -17,7 +19,7 @@ final class WorkTracker: Sendable {
     var isDue: (@Sendable () -> Bool)? = nil
   }
 
-  private let entries = Mutex<(next: Int, work: [Int: Entry])>((0, [:]))
+  private let entries = Locked<(next: Int, work: [Int: Entry])>((0, [:]))
 
   /// A fresh key for work about to start.
   func makeKey() -> Int {
