@@ -21,12 +21,14 @@ final class HeadlessViewGroup {
   private(set) var views: [HeadlessSimView] = []
   private var subscriptions: [Subscription] = []
 
-  /// Counters for the current step; `beginStep` clears them.
-  private(set) var renders: UInt64 = 0
-  private(set) var distinctViews: UInt64 = 0
-  private(set) var wasted: UInt64 = 0
-  private(set) var versions: [UInt64] = []
-  private(set) var step: UInt32 = 0
+  /// Counters for the current step, shared with the group's views; `beginStep` clears them.
+  let tally = ViewGroupTally()
+
+  var renders: UInt64 { tally.renders }
+  var distinctViews: UInt64 { tally.distinctViews }
+  var wasted: UInt64 { tally.wasted }
+  var versions: [UInt64] { tally.versions }
+  var step: UInt32 { tally.step }
 
   init(name: String, observable: SimObservable) {
     self.name = name
@@ -41,7 +43,7 @@ final class HeadlessViewGroup {
     views.reserveCapacity(views.count + count)
     subscriptions.reserveCapacity(subscriptions.count + count)
     for _ in 0..<count {
-      let view = HeadlessSimView(group: self)
+      let view = HeadlessSimView(tally: tally)
       // Subscribe first, then read: a commit in between is delivered, never lost.
       subscriptions.append(
         observable.subscribe { [view] value, version in
@@ -81,23 +83,14 @@ final class HeadlessViewGroup {
   }
 
   func beginStep(_ step: UInt32) {
-    self.step = step
-    renders = 0
-    distinctViews = 0
-    wasted = 0
-    versions.removeAll(keepingCapacity: true)
+    tally.step = step
+    tally.renders = 0
+    tally.distinctViews = 0
+    tally.wasted = 0
+    tally.versions.removeAll(keepingCapacity: true)
   }
 
   /// Called by a view for each render.
-  @inline(__always)
-  func record(_ version: UInt64?, firstThisStep: Bool, wasted isWasted: Bool) {
-    renders &+= 1
-    if firstThisStep { distinctViews &+= 1 }
-    if isWasted { wasted &+= 1 }
-    if let version, versions.last != version { versions.append(version) }
-  }
-
-  /// The step's render causes for `--explain`.
   var cause: RenderCause? {
     guard renders > 0 else { return nil }
     return RenderCause(
@@ -109,20 +102,50 @@ final class HeadlessViewGroup {
 /// One headless view: the value it shows and the step it last rendered in.
 @MainActor
 final class HeadlessSimView {
-  unowned let group: HeadlessViewGroup
+  /// The group's counters. Held strongly (the tally holds no view, so there is no cycle):
+  /// reading a strong `let` costs no reference-count traffic, where an `unowned` reference
+  /// to the group cost an atomic retain and release on every render.
+  let tally: ViewGroupTally
   var value: SimValue = .none
   private var renderedInStep: UInt32 = .max
 
-  init(group: HeadlessViewGroup) { self.group = group }
+  init(tally: ViewGroupTally) { self.tally = tally }
 
+  /// Shows `newValue`; `version` is the commit that caused it (`nil` when the view follows a
+  /// relaunched app).
   @inline(__always)
   func render(_ newValue: SimValue, version: UInt64?) {
-    let first = renderedInStep != group.step
-    renderedInStep = group.step
+    let tally = self.tally
+    let first = renderedInStep != tally.step
+    renderedInStep = tally.step
     let isWasted = newValue == value
     value = newValue
-    group.record(version, firstThisStep: first, wasted: isWasted)
+    tally.record(version, firstThisStep: first, wasted: isWasted)
   }
+}
+
+/// One view group's counters for the current step: renders, distinct views rendered,
+/// wasted renders and the commit versions that caused them, in plain stored properties so
+/// a render costs a few stores.
+///
+/// - Note: Isolation: MainActor.
+@MainActor
+final class ViewGroupTally {
+  var renders: UInt64 = 0
+  var distinctViews: UInt64 = 0
+  var wasted: UInt64 = 0
+  var versions: [UInt64] = []
+  var step: UInt32 = 0
+
+  @inline(__always)
+  func record(_ version: UInt64?, firstThisStep: Bool, wasted isWasted: Bool) {
+    renders &+= 1
+    if firstThisStep { distinctViews &+= 1 }
+    if isWasted { wasted &+= 1 }
+    if let version, versions.last != version { versions.append(version) }
+  }
+
+  /// The step's render causes for `--explain`.
 }
 
 /// Every attached view, by group name.
