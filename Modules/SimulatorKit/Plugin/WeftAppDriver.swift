@@ -218,7 +218,10 @@ extension SimObservable {
   public init(_ path: ObservablePath) {
     self.init(
       name: path.name, selector: path.selectorDescription, read: { SimValue(path.read()) },
-      subscribe: { body in path.subscribe { value, version in body(SimValue(value), version) } })
+      subscribe: { body in
+        // One closure between WeftCore and the view: the change straight from the cell.
+        path.subscribe(changes: { change in body(SimValue(change.value), change.version) })
+      })
   }
 }
 
