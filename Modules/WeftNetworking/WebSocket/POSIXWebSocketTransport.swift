@@ -129,6 +129,11 @@ final class POSIXWebSocket: RealtimeSocket {
   /// poll, so the reader decrypts while a writer waits for the socket to drain.
   private let tls: Locked<TLSSession>?
   private let cancelled = Atomic<Bool>(false)
+  /// Where `send` and pings write, in the order they were framed: a write polls while the
+  /// socket is full (seconds for a large message to a slow peer), which must not hold a
+  /// thread of the caller's cooperative pool (two on a 2-core machine), so `send` awaits it
+  /// here instead.
+  private let writes = DispatchQueue(label: "weft.websocket.writes")
 
   init(configuration: WebSocketConfiguration, handshake: WebSocketHandshake, tls: TLSSession?) {
     self.configuration = configuration
@@ -144,11 +149,26 @@ final class POSIXWebSocket: RealtimeSocket {
 
   func send(_ message: RealtimeMessage) async throws {
     var random = MaskingKeySource()
-    let bytes = try inner.withLock { inner throws(WebSocketError) in
-      if let finished = inner.finished { throw finished }
-      return try inner.machine.send(message, maskingKeys: &random)
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
+      do {
+        // Framed and queued under one lock: frames go out in the order they were framed.
+        try inner.withLock { inner throws(WebSocketError) in
+          if let finished = inner.finished { throw finished }
+          let bytes = try inner.machine.send(message, maskingKeys: &random)
+          writes.async { [self] in
+            do {
+              try write(bytes)
+              continuation.resume()
+            } catch {
+              continuation.resume(throwing: error)
+            }
+          }
+        }
+      } catch {
+        continuation.resume(throwing: error)
+      }
     }
-    try write(bytes)
   }
 
   func receive() async throws -> RealtimeMessage {
@@ -183,10 +203,12 @@ final class POSIXWebSocket: RealtimeSocket {
       onPong(error)
       return
     }
-    do {
-      try write(bytes)
-    } catch {
-      perform(inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+    writes.async { [self] in
+      do {
+        try write(bytes)
+      } catch {
+        perform(inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+      }
     }
   }
 
@@ -196,8 +218,12 @@ final class POSIXWebSocket: RealtimeSocket {
       inner.closeDeadline = .now + configuration.closeTimeout
       return inner.machine.close(maskingKeys: &random)
     }
-    // try?: the close frame is a courtesy; if it cannot be written the socket is gone anyway.
-    for case .write(let bytes) in outputs { try? write(bytes) }
+    // After the messages already queued (a close frame ends the stream). Small and rare: the
+    // wait is for the queued writes alone.
+    writes.sync {
+      // try?: the close frame is a courtesy; if it cannot be written the socket is gone anyway.
+      for case .write(let bytes) in outputs { try? write(bytes) }
+    }
     finish(.closed(code: 1000, reason: "closed by the client"), outputs: outputs)
   }
 
