@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WeftCore
 
 #if canImport(Glibc)
@@ -257,7 +256,8 @@ public enum Simulator {
 
 /// Lines collected from the runner's trace callback.
 final class TraceLines: Sendable {
-  private let storage = Mutex<[String]>([])
+  // WeftCore's lock: ThreadSanitizer cannot see Synchronization.Mutex on Linux.
+  private let storage = Locked<[String]>([])
   func append(_ line: String) { storage.withLock { $0.append(line) } }
   var lines: [String] { storage.withLock { $0 } }
 }
