@@ -377,6 +377,30 @@ struct POSIXWebSocketTLSTests {
     }
   }
 
+  @Test func anOversizeMessageOverTLSIsATypedError() async throws {
+    try await withTLSServer { server in
+      let transport = POSIXWebSocketTransport(
+        url: server.url("/big"),
+        configuration: WebSocketConfiguration(
+          maxMessageSize: 1 << 20, tls: WebSocketTLS(trust: .pemFile(server.certificate))))
+      let socket = try await transport.connect()
+      await #expect(throws: WebSocketError.messageTooLarge(limit: 1 << 20)) {
+        try await socket.receive()
+      }
+    }
+  }
+
+  @Test func aSilentServerOverTLSHitsTheIdleTimeout() async throws {
+    try await withTLSServer { server in
+      let transport = POSIXWebSocketTransport(
+        url: server.url("/silent"),
+        configuration: WebSocketConfiguration(
+          idleTimeout: .milliseconds(300), tls: WebSocketTLS(trust: .pemFile(server.certificate))))
+      let socket = try await transport.connect()
+      await #expect(throws: WebSocketError.idleTimedOut) { try await socket.receive() }
+    }
+  }
+
   @Test func drivesRealtimeConnectionOverTLS() async throws {
     try await withTLSServer { server in
       let connection = RealtimeConnection(transport: server.trusting("/echo"), heartbeat: nil)
