@@ -30,7 +30,7 @@ func withLoopbackServer<T>(
   }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", script.path, "--lifetime", "60"]
+  process.arguments = ["python3", script.path, "--lifetime", "300"]
   let input = Pipe()
   let output = Pipe()
   process.standardInput = input
