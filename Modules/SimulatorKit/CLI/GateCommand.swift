@@ -126,14 +126,15 @@ struct GateCommand {
   /// `Flows/*.flow`, without the flows marked not gated.
   static func bundledFlows() -> [String] {
     let directory = "Flows"
-    // try?: no readable Flows folder means no bundled flows; `run()` then says so and exits 2.
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    // No readable Flows folder means no bundled flows; `run()` then says so and exits 2.
+    let files = FileManager.default
+    let names = (try? files.contentsOfDirectory(atPath: directory)) ?? []  // try?: see above
     return names.filter { $0.hasSuffix(".flow") }.sorted().map { "\(directory)/\($0)" }
       .filter { path in
-        // try?: an unreadable flow counts as gated; loading it then reports the read error
-        // with the file's name and exits 2.
-        let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return !source.contains(notGatedMarker)
+        // An unreadable flow counts as gated; loading it then reports the read error with
+        // the file's name and exits 2.
+        let source = try? String(contentsOfFile: path, encoding: .utf8)  // try?: see above
+        return !(source ?? "").contains(notGatedMarker)
       }
   }
 

@@ -56,8 +56,8 @@ extension GateThresholds {
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     // Every field is a string, an integer or a number whose non-finite values the strategy
     // above spells out, so encoding has no error to show.
-    // try?: encoding these fields cannot fail (see above).
-    guard let data = try? encoder.encode(self) else { return "{}\n" }
+    let data = try? encoder.encode(self)  // try?: these fields cannot fail to encode
+    guard let data else { return "{}\n" }
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 

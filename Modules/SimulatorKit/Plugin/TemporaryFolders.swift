@@ -92,8 +92,7 @@ public enum TemporaryFolders {
     for path in paths {
       // The process is ending and there is nobody left to tell; the next run's sweep removes
       // what stays (this pid is dead by then).
-      // try?: a folder that cannot be removed at exit is swept by the next run.
-      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: path)  // try?: the next run sweeps it
     }
   }
 

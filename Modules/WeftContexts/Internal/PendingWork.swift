@@ -41,7 +41,7 @@ final class PendingWork: Sendable {
   }
 
   /// Some unfinished work that `settle()` waits for, if any.
-  var due: Entry? {
+  var due: Entry? {  // nil: nothing to wait for
     let work = entries.withLock { Array($0.work.values) }
     return work.first { $0.isDue?() ?? true }
   }

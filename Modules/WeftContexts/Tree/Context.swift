@@ -96,7 +96,7 @@ open class Context {
   weak var linkedView: (any HeadlessView)?
   weak var composer: Context?
   var component: ComponentToken?
-  private var registryOverride: ComponentRegistry?
+  private var registryOverride: ComponentRegistry?  // nil: the supercontext's, else .shared
 
   /// How many times this context signalled `willChange` (see `signalWillChange()`).
   ///

@@ -135,8 +135,7 @@ final class TestStoreTracker<State: Sendable, Event: Sendable>: Sendable {
         return
       }
       let timer = Task { [weak self] in
-        // try?: Task.sleep throws only CancellationError, and cancellation is checked next.
-        try? await Task.sleep(for: timeout)
+        try? await Task.sleep(for: timeout)  // try?: only CancellationError, checked next
         guard !Task.isCancelled else { return }
         self?.expire()
       }

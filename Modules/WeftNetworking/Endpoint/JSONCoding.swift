@@ -63,12 +63,12 @@ public struct JSONCoding: Sendable, Equatable {
         let text = try container.decode(String.self)
         // Two accepted forms, tried in turn; if neither parses, the DecodingError below names
         // the text and the expected form, which says more than either parser's error.
-        // try?: a text this form does not parse goes on to the next form.
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        if let date = try? fractional.parse(text) {  // try?: not this form: the next one
           return date
         }
-        // try?: the last form; if it fails too, the DecodingError below says why.
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        let plain = Date.ISO8601FormatStyle()
+        if let date = try? plain.parse(text) { return date }  // try?: the error below says why
         throw DecodingError.dataCorruptedError(
           in: container,
           debugDescription: "expected an ISO 8601 date such as 2024-05-01T12:00:00.123Z, "

@@ -221,8 +221,8 @@ final class POSIXWebSocket: RealtimeSocket {
     // After the messages already queued (a close frame ends the stream). Small and rare: the
     // wait is for the queued writes alone.
     writes.sync {
-      // try?: the close frame is a courtesy; if it cannot be written the socket is gone anyway.
-      for case .write(let bytes) in outputs { try? write(bytes) }
+      // The close frame is a courtesy; if it cannot be written the socket is gone anyway.
+      for case .write(let bytes) in outputs { try? write(bytes) }  // try?: see above
     }
     finish(.closed(code: 1000, reason: "closed by the client"), outputs: outputs)
   }
@@ -354,8 +354,8 @@ final class POSIXWebSocket: RealtimeSocket {
       do {
         done = try tls.withLock { session throws(WebSocketError) in try session.handshake() }
       } catch {
-        // try?: the alert telling the server why is a courtesy; the handshake error is the news.
-        try? flushTLS(tls, deadline: deadline)
+        // The alert telling the server why is a courtesy; the handshake error is the news.
+        try? flushTLS(tls, deadline: deadline)  // try?: see above
         throw error
       }
       try flushTLS(tls, deadline: deadline)

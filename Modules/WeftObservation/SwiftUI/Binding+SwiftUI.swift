@@ -1,9 +1,10 @@
 // Optional SwiftUI sugar. Nothing in Weft requires it: on platforms without SwiftUI (Linux,
 // where Weft's CI runs) this file compiles to nothing, and every binding stays usable through
 // `get()` and `set(_:)`. Not compiled in CI (no Apple machine); the tests do not use it.
+import WeftContexts
+
 #if canImport(SwiftUI)
 import SwiftUI
-import WeftContexts
 
 extension WeftContexts.Binding {
   /// This binding as a `SwiftUI.Binding`, for controls: `TextField("Name", text:

@@ -83,8 +83,7 @@ extension Connection {
     // This runs while the body's error propagates, and that error is the one the caller must
     // see. A ROLLBACK that fails is not lost: the transaction stays open, so the next BEGIN
     // on this connection fails with SQLite's own error.
-    // try?: the caller's error wins; a failed ROLLBACK resurfaces at the next BEGIN.
-    try? execute("ROLLBACK")
+    try? execute("ROLLBACK")  // try?: the caller's error wins; the next BEGIN resurfaces it
   }
 
   /// `PRAGMA user_version`.

@@ -71,8 +71,8 @@ final class RecordLayout {
 /// The id as text, for messages and the outbox: `42`, `"A1B2…"` without quotes.
 func recordIDText<ID: Encodable>(_ id: ID) -> String {
   // Only text for a message or the outbox: the operation itself reports the encoding error.
-  // try?: an id that cannot be encoded falls back to its description.
-  switch try? ColumnValue.encode(id) {
+  let encoded = try? ColumnValue.encode(id)  // try?: if unencodable, its description
+  return switch encoded {
   case .integer(let value): String(value)
   case .real(let value): String(value)
   case .text(let value): value

@@ -141,8 +141,7 @@ final class RealtimeService: Sendable {
   /// Connects if disconnected or failed; does nothing otherwise.
   func connectIfNeeded() async {
     // `connect()` throws only when already connecting, connected or reconnecting.
-    // try?: that is exactly the case in which nothing is needed.
-    try? await connect()
+    try? await connect()  // try?: exactly the case in which nothing is needed
   }
 
   /// Disconnects, unless already disconnected.
@@ -192,9 +191,10 @@ final class RealtimeService: Sendable {
     case .data(let bytes): data = bytes
     }
     // The server keeps every insight for the next dashboard load.
-    // try?: a message that is not an insight (another kind, or garbled) is not for us.
-    return (try? HealthAPI.coding.makeDecoder().decode(HealthAPI.InsightDTO.self, from: data))?
-      .record
+    let decoder = HealthAPI.coding.makeDecoder()
+    // A message that is not an insight (another kind, or garbled) is not for us.
+    let insight = try? decoder.decode(HealthAPI.InsightDTO.self, from: data)  // try?: above
+    return insight?.record
   }
 }
 

@@ -254,8 +254,7 @@ public final class AppLaunch {
   /// deleted; 6. `AppState` drops user, token, navigation, sheets and alerts.
   func logout() async {
     await appState.setLoading(true)
-    // try?: it throws only when already disconnected, which is what this step wants.
-    try? await realtimeService.disconnect()
+    try? await realtimeService.disconnect()  // try?: throws only if already disconnected
     var problems: [String] = []
     do {
       try await auth.logout()

@@ -5,8 +5,7 @@ import WeftNetworking
 extension SimulatedHealthServer {
   func login(_ request: SimulatedRequest) -> HTTPResponse {
     guard
-      // try?: the decoding error becomes a 400 answer, as a real server would give it.
-      let credentials = try? request.decodeBody(
+      let credentials = try? request.decodeBody(  // try?: a 400 answer, as from a server
         HealthAPI.Credentials.self, coding: HealthAPI.coding)
     else { return badRequest("the body is not {email, password}") }
     let date = now()
@@ -36,8 +35,8 @@ extension SimulatedHealthServer {
 
   func refresh(_ request: SimulatedRequest) -> HTTPResponse {
     guard
-      // try?: the decoding error becomes a 400 answer, as a real server would give it.
-      let body = try? request.decodeBody(HealthAPI.RefreshRequest.self, coding: HealthAPI.coding)
+      let body = try? request.decodeBody(  // try?: a 400 answer, as from a real server
+        HealthAPI.RefreshRequest.self, coding: HealthAPI.coding)
     else { return badRequest("the body is not {token}") }
     let date = now()
     let expiresAt = date.addingTimeInterval(Double(sessionLifetime.components.seconds))
@@ -75,8 +74,9 @@ extension SimulatedHealthServer {
     guard let user = authorize(request.request) else { return invalidToken() }
     let key = request.request.headers[HTTPRequest.idempotencyKeyHeader]
     if let replay = replay(user: user, key: key) { return replay }
-    // try?: the decoding error becomes a 400 answer, as a real server would give it.
-    guard let metric = try? request.decodeBody(HealthAPI.MetricDTO.self, coding: HealthAPI.coding)
+    guard
+      let metric = try? request.decodeBody(  // try?: a 400 answer, as from a real server
+        HealthAPI.MetricDTO.self, coding: HealthAPI.coding)
     else { return badRequest("the body is not a metric") }
     guard metric.id.uuidString.lowercased() == request.parameters["id"]?.lowercased() else {
       return badRequest("the body's id \(metric.id) does not match the path")
@@ -161,8 +161,7 @@ extension SimulatedHealthServer {
   }
 
   private func json(_ value: some Encodable) -> HTTPResponse {
-    // try?: an encoding failure becomes a 500 answer the client sees, as from a real server.
-    (try? HTTPResponse.json(value, coding: HealthAPI.coding))
+    (try? HTTPResponse.json(value, coding: HealthAPI.coding))  // try?: a 500 answer, below
       ?? .text("the simulated server could not encode its answer", status: 500)
   }
 

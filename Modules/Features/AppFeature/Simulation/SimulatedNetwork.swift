@@ -66,8 +66,7 @@ public final class SimulatedNetwork: Transport {
     guard takeTimeout(for: request) else { return try await transport.send(request) }
     // The simulated timeout: the request reaches the server (it may apply), the caller
     // gets `timedOut` below.
-    // try?: the answer, success or error, is what a timeout loses.
-    _ = try? await transport.send(request)
+    _ = try? await transport.send(request)  // try?: a timeout loses the answer, error or not
     try await clock.sleep(for: requestTimeout)
     timedOut.add(1, ordering: .relaxed)
     throw TransportError.timedOut

@@ -28,8 +28,7 @@ extension AuthClient {
         var endpoint = HealthAPI.logout()
         endpoint.headers["Authorization"] = "Bearer \(token)"
         // The token is already forgotten on the device and expires on its own.
-        // try?: revocation is best effort: signing out must not depend on the network.
-        _ = try? await client.send(endpoint)
+        _ = try? await client.send(endpoint)  // try?: signing out must not need the network
       })
   }
 }

@@ -138,8 +138,8 @@ public final class AuthService: Sendable {
     guard let session = saved else { return .idle }
     if session.isValid(at: now()) { return .authenticated(session) }
     // An expired row that survives is found expired again at the next launch.
-    // try?: it leads to the same `sessionExpired` state; nothing can sign in with it.
-    try? await sessions.clear()
+    // Either way the state is `sessionExpired`; nothing can sign in with the row.
+    try? await sessions.clear()  // try?: see above
     return .failed(.sessionExpired, retry: nil)
   }
 

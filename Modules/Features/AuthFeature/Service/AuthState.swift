@@ -99,7 +99,8 @@ extension AuthState {
     case .login(let credentials):
       state = .authenticating(credentials)
     case .retry:
-      if case .failed(_, let retry?) = state { state = .authenticating(retry) }
+      // Only a failure that kept its credentials can be retried.
+      if case .failed(_, let retry?) = state { state = .authenticating(retry) }  // else ignored
     case .finished(.success(let session)):
       if state.isLoading { state = .authenticated(session) }
     case .finished(.failure(let error)):

@@ -293,8 +293,8 @@ public final class GradeWeightsForm {
       // The basis is asked from the category itself: it is provided on the class context
       // above, so the request is never ambiguous.
       // A misuse of the contexts is reported by `lastError`, not here.
-      // try?: no basis is shown as the documented "?" suffix, the display for "no basis".
-      let basis = try? context.tryRequest(.gradeBasis, as: GradeBasis.self)
+      // No basis is shown as the documented "?" suffix, the display for "no basis".
+      let basis = try? context.tryRequest(.gradeBasis, as: GradeBasis.self)  // try?: above
       return GradeCategoryState(
         name: context.name, path: context.path, numberOfAssessments: context.numberOfAssessments,
         totalText: pair?.total.text ?? "", eachText: pair?.each.text ?? "", editedField: edited,

@@ -145,16 +145,16 @@ extension HealthAPI {
   /// - Complexity: O(b).
   public static func errorBody(fromExcerpt excerpt: String) -> ErrorBody? {
     // Plain-text bodies and proxies' pages are not ErrorBody; callers use the status then.
-    // try?: "not an ErrorBody" is the nil answer this function documents.
-    try? coding.makeDecoder().decode(ErrorBody.self, from: Data(excerpt.utf8))
+    try? coding.makeDecoder().decode(ErrorBody.self, from: Data(excerpt.utf8))  // try?: nil
   }
 
   /// An error answer with an `ErrorBody` (for simulated backends and loopback servers).
   ///
   /// - Complexity: O(m), m = message length.
   public static func errorResponse(status: Int, code: String, message: String) -> HTTPResponse {
-    // try?: if the JSON body cannot be made, the same status and message go out as text.
-    (try? HTTPResponse.json(ErrorBody(code: code, message: message), status: status, coding: coding))
-      ?? .text(message, status: status)
+    // If the JSON body cannot be made, the same status and message go out as text.
+    let body = ErrorBody(code: code, message: message)
+    let json = try? HTTPResponse.json(body, status: status, coding: coding)  // try?: above
+    return json ?? .text(message, status: status)
   }
 }

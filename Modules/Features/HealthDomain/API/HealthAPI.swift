@@ -79,11 +79,10 @@ public enum HealthAPI {
   ///
   /// - Complexity: O(n), n = text length.
   public static func parseQueryDate(_ text: String) -> Date? {
-    // try?: the first of two accepted forms; failing it means "try the second".
-    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
+    let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    if let date = try? fractional.parse(text) {  // try?: not this form: try the second
       return date
     }
-    // try?: a text in neither form is the nil this function documents; the caller decides.
-    return try? Date.ISO8601FormatStyle().parse(text)
+    return try? Date.ISO8601FormatStyle().parse(text)  // try?: neither form: the nil above
   }
 }
