@@ -1,6 +1,5 @@
 import Foundation
 import HealthSimulator
-import Synchronization
 import Testing
 
 @testable import SimulatorKit
@@ -81,16 +80,6 @@ struct ShardAndMergeArgumentsTests {
 @Suite("weft-sim merge: runs and sweeps", .serialized)
 @MainActor
 struct MergeCommandTests {
-  final class Captured: Sendable {
-    private let storage = Mutex<(out: [String], err: [String])>(([], []))
-    var output: Simulator.Output {
-      Simulator.Output(
-        standard: { line in self.storage.withLock { $0.out.append(line) } },
-        error: { line in self.storage.withLock { $0.err.append(line) } }, isTerminal: false)
-    }
-    var standard: String { storage.withLock { $0.out.joined(separator: "\n") } }
-    var error: String { storage.withLock { $0.err.joined(separator: "\n") } }
-  }
 
   /// A fresh folder; the caller removes it.
   func folder() throws -> URL {

@@ -1,6 +1,5 @@
 import Foundation
 import HealthSimulator
-import Synchronization
 import Testing
 
 @testable import SimulatorKit
@@ -67,23 +66,6 @@ struct SimulatorArgumentsTests {
 @Suite("weft-sim exit codes", .serialized)
 @MainActor
 struct SimulatorExitCodeTests {
-  final class Captured: Sendable {
-    private let storage = Mutex<(out: [String], err: [String])>(([], []))
-    var output: Simulator.Output {
-      Simulator.Output(
-        standard: { line in self.storage.withLock { $0.out.append(line) } },
-        error: { line in self.storage.withLock { $0.err.append(line) } }, isTerminal: false)
-    }
-    var standard: String { storage.withLock { $0.out.joined(separator: "\n") } }
-    var error: String { storage.withLock { $0.err.joined(separator: "\n") } }
-  }
-
-  func flowFile(_ source: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("weft-sim-test-\(UUID()).flow").path
-    try source.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
 
   @Test func helpIsZeroAndUsageErrorIsTwo() async {
     let help = Captured()
@@ -97,7 +79,7 @@ struct SimulatorExitCodeTests {
   }
 
   @Test func aFlowWithATypoIsTwoWithFileLineColumnAndAHint() async throws {
-    let path = try flowFile("tab dashboard\nlogn email=a@b.c password=x\n")
+    let path = try temporaryFlowFile("tab dashboard\nlogn email=a@b.c password=x\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let captured = Captured()
     #expect(
@@ -108,8 +90,8 @@ struct SimulatorExitCodeTests {
   }
 
   @Test func aPassingFlowIsZeroAndAFailedExpectationIsOne() async throws {
-    let passing = try flowFile("tab dashboard\nexpect app.tab == dashboard\n")
-    let failing = try flowFile("tab dashboard\nexpect app.tab == settings\n")
+    let passing = try temporaryFlowFile("tab dashboard\nexpect app.tab == dashboard\n")
+    let failing = try temporaryFlowFile("tab dashboard\nexpect app.tab == settings\n")
     defer {
       try? FileManager.default.removeItem(atPath: passing)
       try? FileManager.default.removeItem(atPath: failing)
@@ -128,7 +110,7 @@ struct SimulatorExitCodeTests {
   }
 
   @Test func sameSeedGivesTheSameTrace() async throws {
-    let flow = try flowFile(
+    let flow = try temporaryFlowFile(
       "seed 3\nlogin email=ada@example.com password=correct-horse\nopen dashboard range=week\n")
     defer { try? FileManager.default.removeItem(atPath: flow) }
     var traces: [String] = []

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WeftCore
 
@@ -91,24 +90,6 @@ struct ToolMannersArgumentTests {
 @Suite("weft-sim tool manners: runs", .serialized)
 @MainActor
 struct ToolMannersRunTests {
-  final class Captured: Sendable {
-    private let storage = Mutex<(out: [String], err: [String])>(([], []))
-    var output: Simulator.Output {
-      Simulator.Output(
-        standard: { line in self.storage.withLock { $0.out.append(line) } },
-        error: { line in self.storage.withLock { $0.err.append(line) } }, isTerminal: false)
-    }
-    var standard: String { storage.withLock { $0.out.joined(separator: "\n") } }
-    var error: String { storage.withLock { $0.err.joined(separator: "\n") } }
-  }
-
-  /// Writes `source` to a fresh temporary flow file; the caller removes it.
-  func flowFile(_ source: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("weft-sim-manners-\(UUID()).flow").path
-    try source.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
 
   static let threeSteps = "views 10 observe app.tab\ntab health\nexpect app.tab == insights\n"
 
@@ -145,8 +126,8 @@ struct ToolMannersRunTests {
   }
 
   @Test func theHeaderShowsTheSeedTheRunUsed() async throws {
-    let seeded = try flowFile("seed 7\n" + Self.threeSteps)
-    let unseeded = try flowFile(Self.threeSteps)
+    let seeded = try temporaryFlowFile("seed 7\n" + Self.threeSteps)
+    let unseeded = try temporaryFlowFile(Self.threeSteps)
     let html = seeded + ".html"
     defer {
       for path in [seeded, unseeded, html] { try? FileManager.default.removeItem(atPath: path) }
@@ -175,7 +156,7 @@ struct ToolMannersRunTests {
   }
 
   @Test func stepsAreNumberedFromOneInTableJSONFailuresAndTrace() async throws {
-    let flow = try flowFile(Self.threeSteps)
+    let flow = try temporaryFlowFile(Self.threeSteps)
     let trace = flow + ".trace"
     defer {
       for path in [flow, trace] { try? FileManager.default.removeItem(atPath: path) }
@@ -207,7 +188,7 @@ struct ToolMannersRunTests {
   /// `skipped` is defined (docs/simulator-report.md) as the views attached at the end of a
   /// step that did not re-render in it, evaluated or not: the gate's thresholds count that.
   @Test func skippedCountsAttachedViewsThatDidNotReRender() async throws {
-    let flow = try flowFile(
+    let flow = try temporaryFlowFile(
       "views 10 observe app.tab\nviews 5 observe app.sheet\ntab health\ntab health\n")
     defer { try? FileManager.default.removeItem(atPath: flow) }
     let json = Captured()

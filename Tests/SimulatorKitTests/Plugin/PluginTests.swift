@@ -237,23 +237,6 @@ struct PluginTests {
 @Suite("Plug-in API: runs", .serialized)
 @MainActor
 struct PluginRunTests {
-  final class Captured: Sendable {
-    private let storage = Mutex<(out: [String], err: [String])>(([], []))
-    var output: Simulator.Output {
-      Simulator.Output(
-        standard: { line in self.storage.withLock { $0.out.append(line) } },
-        error: { line in self.storage.withLock { $0.err.append(line) } }, isTerminal: false)
-    }
-    var standard: String { storage.withLock { $0.out.joined(separator: "\n") } }
-    var error: String { storage.withLock { $0.err.joined(separator: "\n") } }
-  }
-
-  func flowFile(_ source: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("weft-sim-plugin-\(UUID()).flow").path
-    try source.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
 
   @Test func performGetsTheCheckedArguments() async throws {
     Probe.received.withLock { $0.removeAll() }
@@ -274,7 +257,7 @@ struct PluginRunTests {
   }
 
   @Test func aThrowingPerformFailsItsStepAndTheRunGoesOn() async throws {
-    let path = try flowFile(
+    let path = try temporaryFlowFile(
       "explode\nrefuse\nmisread\nprobe 1 0 as fast size=2\nexpect fake.a == \"probed 2\"\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let json = Captured()
@@ -294,7 +277,7 @@ struct PluginRunTests {
   }
 
   @Test func aFakeAppStepThatThrowsExitsOne() async throws {
-    let path = try flowFile("tab home\nalert dismiss\nexpect fake.a == home\n")
+    let path = try temporaryFlowFile("tab home\nalert dismiss\nexpect fake.a == home\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let json = Captured()
     #expect(
@@ -305,7 +288,7 @@ struct PluginRunTests {
   }
 
   @Test func aFlowWithAnotherAppsCommandIsAnErrorBeforeTheRun() async throws {
-    let path = try flowFile("tab home\nlogin email=a password=b\n")
+    let path = try temporaryFlowFile("tab home\nlogin email=a password=b\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let captured = Captured()
     #expect(

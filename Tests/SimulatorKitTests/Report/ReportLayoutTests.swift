@@ -1,6 +1,5 @@
 import Foundation
 import HealthSimulator
-import Synchronization
 import Testing
 
 @testable import SimulatorKit
@@ -93,15 +92,6 @@ struct ReportLayoutTests {
 @Suite("Reports lead with what was asked: a real run", .serialized)
 @MainActor
 struct ReportLayoutRunTests {
-  final class Captured: Sendable {
-    private let storage = Mutex<[String]>([])
-    var output: Simulator.Output {
-      Simulator.Output(
-        standard: { line in self.storage.withLock { $0.append(line) } }, error: { _ in },
-        isTerminal: false)
-    }
-    var standard: String { storage.withLock { $0.joined(separator: "\n") } }
-  }
 
   @Test func aFailedExpectationPrintsItsLocationOnce() async throws {
     let directory = FileManager.default.temporaryDirectory
