@@ -110,41 +110,38 @@ public struct CommandArguments: Sendable, Hashable, Codable {
 
   /// `text(_:)`, or an error naming the argument.
   public func requiredText(_ name: String) throws(SimulationError) -> String {
-    guard let value = text(name) else { throw missing(name) }
-    return value
+    try required(text(name), name)
   }
 
   /// `number(_:)`, or an error naming the argument.
   public func requiredNumber(_ name: String) throws(SimulationError) -> Double {
-    guard let value = number(name) else { throw missing(name) }
-    return value
+    try required(number(name), name)
   }
 
   /// `integer(_:)`, or an error naming the argument.
   public func requiredInteger(_ name: String) throws(SimulationError) -> Int {
-    guard let value = integer(name) else { throw missing(name) }
-    return value
+    try required(integer(name), name)
   }
 
   /// `duration(_:)`, or an error naming the argument.
   public func requiredDuration(_ name: String) throws(SimulationError) -> Duration {
-    guard let value = duration(name) else { throw missing(name) }
-    return value
+    try required(duration(name), name)
   }
 
   /// `date(_:)`, or an error naming the argument.
   public func requiredDate(_ name: String) throws(SimulationError) -> Date {
-    guard let value = date(name) else { throw missing(name) }
-    return value
+    try required(date(name), name)
   }
 
   /// `boolean(_:)`, or an error naming the argument.
   public func requiredBoolean(_ name: String) throws(SimulationError) -> Bool {
-    guard let value = boolean(name) else { throw missing(name) }
-    return value
+    try required(boolean(name), name)
   }
 
-  private func missing(_ name: String) -> SimulationError {
-    SimulationError("the command has no argument '\(name)' of that kind (a plug-in bug)")
+  private func required<Value>(_ value: Value?, _ name: String) throws(SimulationError) -> Value {
+    guard let value else {
+      throw SimulationError("the command has no argument '\(name)' of that kind (a plug-in bug)")
+    }
+    return value
   }
 }
