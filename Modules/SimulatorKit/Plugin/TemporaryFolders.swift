@@ -12,7 +12,7 @@ import Darwin
 /// removed on every way out of the process.
 ///
 /// A folder is named `weft-sim-<pid>-<uuid>` in the temporary directory (`TMPDIR`, else
-/// `/tmp`) and registered before it is created. It is removed by `AppSimulation.shutDown()`;
+/// `/tmp`) and registered before it is created. It is removed by the app's `shutDown()` (`HealthSimulation.shutDown()`);
 /// whatever is still registered when the process ends is removed by an exit handler (a
 /// normal exit, an error exit, `check`) or by the SIGINT/SIGTERM handlers, which then exit
 /// with status 128 + the signal number (130, 143). A run killed with SIGKILL cannot clean
