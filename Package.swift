@@ -176,7 +176,7 @@ let package = Package(
       path: "Tests/WeftSimulationTests", swiftSettings: strict),
     .target(
       name: "SimulatorKit",
-      dependencies: ["CMallocCounterLookup", "WeftCore", "WeftSimulation"],
+      dependencies: ["CMallocCounterLookup", "WeftCore", "WeftObservation", "WeftSimulation"],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),
     // Commands an app gets for free by using a module: network and realtime (WeftNetworking),

@@ -20,5 +20,9 @@ let package = Package(
       name: "OnlySimulatorKit",
       dependencies: [.product(name: "SimulatorKit", package: "Weft")],
       path: "Sources/OnlySimulatorKit"),
+    .executableTarget(
+      name: "OnlyObservation",
+      dependencies: [.product(name: "WeftObservation", package: "Weft")],
+      path: "Sources/OnlyObservation"),
   ]
 )

@@ -52,14 +52,14 @@ struct SweepCommand {
   static func scale(_ flow: Flow, to size: Int) -> Flow {
     var flow = flow
     let attaches = flow.steps.indices.compactMap { index -> (Int, Int)? in
-      if case .attachViews(let count, _, _) = flow.steps[index].kind { return (index, count) }
+      if case .attachViews(let count, _, _, _) = flow.steps[index].kind { return (index, count) }
       return nil
     }
     guard let largest = attaches.max(by: { $0.1 < $1.1 }) else { return flow }
     let others = attaches.reduce(0) { $0 + $1.1 } - largest.1
-    if case .attachViews(_, let path, let name) = flow.steps[largest.0].kind {
+    if case .attachViews(_, let path, let name, let delivery) = flow.steps[largest.0].kind {
       flow.steps[largest.0].kind = .attachViews(
-        count: max(1, size - others), path: path, name: name)
+        count: max(1, size - others), path: path, name: name, delivery: delivery)
     }
     return flow
   }

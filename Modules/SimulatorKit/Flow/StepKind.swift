@@ -11,9 +11,10 @@ import Foundation
 public enum StepKind: Sendable, Equatable, Codable {
   // MARK: Views
 
-  /// `views N observe PATH [as NAME]`: attach `count` headless views that each observe
-  /// `path`, as the group `name` (the path when no name is given).
-  case attachViews(count: Int, path: String, name: String)
+  /// `views N observe PATH [via observation] [as NAME]`: attach `count` headless views that
+  /// each observe `path`, as the group `name` (the path when no name is given), delivered
+  /// by WeftCore's callbacks or through the Observation bridge.
+  case attachViews(count: Int, path: String, name: String, delivery: ViewDelivery = .callbacks)
   /// `views detach NAME [N]`: detach `count` views of group `name`, or all of them (`nil`).
   case detachViews(name: String, count: Int?)
   /// `views detach all`: detach every view.

@@ -221,7 +221,7 @@ extension SimObservable {
       subscribe: { body in
         // One closure between WeftCore and the view: the change straight from the cell.
         path.subscribe(changes: { change in body(SimValue(change.value), change.version) })
-      })
+      }, model: path.open(ObservedPathModelMaker()))
   }
 }
 

@@ -122,6 +122,7 @@ public final class FlowRunner {
       report.message = step.diagnostic(error.message, window: window)
     }
     await app.settle()
+    views.renderInvalidated()
     if let failure = app.takeFailure(), report.status == .passed {
       report.status = .errored
       report.message = step.diagnostic(failure.message, window: window)
@@ -181,11 +182,11 @@ public final class FlowRunner {
     _ step: Step, window: LineWindow, into report: inout StepReport
   ) async throws(SimulationError) {
     switch step.kind {
-    case .attachViews(let count, let path, let name):
+    case .attachViews(let count, let path, let name, let delivery):
       guard let observable = app.observable(named: path) else {
         throw SimulationError(unknownPathMessage(path))
       }
-      try views.attach(count, to: observable, as: name)
+      try views.attach(count, to: observable, as: name, via: delivery)
     case .detachViews(let name, let count):
       try views.detach(name, count: count)
     case .detachAllViews:

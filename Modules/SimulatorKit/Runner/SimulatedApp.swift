@@ -172,6 +172,10 @@ public struct SimObservable: Sendable {
   public let subscribe:
     @Sendable (_ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void) -> Subscription
 
+  /// Makes a model that reads the path through WeftObservation's bridge, for
+  /// `views N observe PATH via observation`; `nil` when the path has no state cell to model.
+  let makeObservedModel: (@MainActor @Sendable () -> ObservedPathModel)?
+
   /// Makes an observable.
   public init(
     name: String, selector: String, read: @escaping @Sendable () -> SimValue,
@@ -180,10 +184,22 @@ public struct SimObservable: Sendable {
         _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
       ) -> Subscription
   ) {
+    self.init(name: name, selector: selector, read: read, subscribe: subscribe, model: nil)
+  }
+
+  init(
+    name: String, selector: String, read: @escaping @Sendable () -> SimValue,
+    subscribe:
+      @escaping @Sendable (
+        _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
+      ) -> Subscription,
+    model: (@MainActor @Sendable () -> ObservedPathModel)?
+  ) {
     self.name = name
     self.selector = selector
     self.read = read
     self.subscribe = subscribe
+    self.makeObservedModel = model
   }
 }
 

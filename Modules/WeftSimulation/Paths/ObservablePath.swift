@@ -39,6 +39,8 @@ public struct ObservablePath: Sendable {
     @Sendable (@escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> Subscription
   private let changeSubscriber:
     @Sendable (@escaping @MainActor @Sendable (Change<ObservedValue>) -> Void) -> Subscription
+  /// The cell and projection at their concrete types, for `open(_:)`.
+  let source: any ObservablePathSource
 
   /// Makes the path `name` over `cell`, projecting its state with `project`.
   ///
@@ -56,6 +58,7 @@ public struct ObservablePath: Sendable {
       cell.observeOnMainActor(selector) { change in body(change.value, change.version) }
     }
     changeSubscriber = { body in cell.observeOnMainActor(selector, body) }
+    source = TypedPathSource(cell: cell, selectorID: name, project: project)
   }
 
   /// The value now, from the cell's latest snapshot.

@@ -49,7 +49,7 @@ import Testing
   @Test func fanOutAttachesOneHundredThousandViewsOneOnTheChangedValue() throws {
     let flow = try FlowTesting.parse(try Self.source("fanout-100k.flow"))
     let attached = flow.steps.compactMap { step -> (Int, String)? in
-      if case .attachViews(let count, let path, _) = step.kind { (count, path) } else { nil }
+      if case .attachViews(let count, let path, _, _) = step.kind { (count, path) } else { nil }
     }
     #expect(attached.map(\.0).reduce(0, +) == 100_000)
     #expect(attached.filter { $0.1 == "form.result" }.map(\.0) == [1])

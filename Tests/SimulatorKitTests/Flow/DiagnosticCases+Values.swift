@@ -25,7 +25,7 @@ extension Diagnostics {
       Flows/test.flow:1:7: error: expected a whole number for the view count, got '2.5'
           1 | views 2.5 observe auth.state
             |       ^~~
-      hint: usage: views N observe PATH [as NAME]
+      hint: usage: views N observe PATH [via observation] [as NAME]
       """#),
     Case(
       .wrongValueKind, "views abc observe auth.state",
@@ -33,7 +33,7 @@ extension Diagnostics {
       Flows/test.flow:1:7: error: expected a whole number for the view count, got 'abc'
           1 | views abc observe auth.state
             |       ^~~
-      hint: usage: views N observe PATH [as NAME]
+      hint: usage: views N observe PATH [via observation] [as NAME]
       """#),
     Case(
       .unknownEnumWord, "form.set metric=hartRate",
@@ -73,7 +73,7 @@ extension Diagnostics {
       Flows/test.flow:1:7: error: the view count must be between 1 and 10,000,000, got 0
           1 | views 0 observe auth.state
             |       ^
-      hint: usage: views N observe PATH [as NAME]
+      hint: usage: views N observe PATH [via observation] [as NAME]
       """#),
     Case(
       .unknownVariable, "log $j",

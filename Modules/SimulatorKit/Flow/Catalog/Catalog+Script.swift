@@ -34,13 +34,15 @@ extension Catalog {
       }),
   ]
 
-  /// `views N observe PATH [as NAME]`, `views detach NAME [N]`, `views detach all`.
+  /// `views N observe PATH [via observation] [as NAME]`, `views detach NAME [N]`,
+  /// `views detach all`.
   static let views: [CommandSpec] = [
     CommandSpec(
       FlowCommand(
-        "views", usage: "views N observe PATH [as NAME]",
+        "views", usage: "views N observe PATH [via observation] [as NAME]",
         summary: "Attaches N headless views that each observe PATH, as the group NAME "
-          + "(the path by default).",
+          + "(the path by default): WeftCore MainActor callbacks, or with `via observation` "
+          + "reads through the Observation bridge (withObservationTracking).",
         category: .views),
       .step { (reader: inout ArgumentReader) throws(FlowError) -> StepKind in
         let countSyntax = try reader.requireValue("N")
@@ -50,7 +52,14 @@ extension Catalog {
         let pathSyntax = try reader.requireValue("PATH")
         let path = try reader.path(pathSyntax)
         var name = path
-        if let asWord = reader.next() {
+        var delivery = ViewDelivery.callbacks
+        var word = reader.next()
+        if let viaWord = word, case .value(let syntax) = viaWord, syntax.bareWord == "via" {
+          try reader.literal("observation", try reader.require("observation"))
+          delivery = .observation
+          word = reader.next()
+        }
+        if let asWord = word {
           try reader.literal("as", asWord)
           let nameSyntax = try reader.requireValue("NAME")
           name = try reader.name(nameSyntax, "a view group name")
@@ -58,7 +67,7 @@ extension Catalog {
         try reader.views.attach(
           count, as: name, at: reader.statement.commandSpan.through(pathSyntax.span),
           in: reader.source)
-        return .attachViews(count: count, path: path, name: name)
+        return .attachViews(count: count, path: path, name: name, delivery: delivery)
       }, cacheable: false),
     CommandSpec(
       FlowCommand(

@@ -2,7 +2,7 @@ import WeftCore
 
 /// A benchmark `weft-bench` can run, by the word that names it.
 enum BenchCommand: String, CaseIterable, Sendable {
-  case fanout, persistence, websocket, foreach, all
+  case fanout, persistence, websocket, foreach, observation, all
   case profileCommit = "profile-commit"
   case profileIdle = "profile-idle"
   case profileForEach = "profile-foreach"
@@ -147,6 +147,12 @@ enum BenchArguments {
         without the feedback; ns per event on the host and with the effects' work, and
         malloc calls per event (counted by perf on the probe_libc:malloc uprobe, if set up).
         """
+      case .observation:
+        """
+        Observation: N = 1, 100 and 10,000 trackers (withObservationTracking) reading through
+        WeftObservation's bridge against a plain @Observable class mutated directly; ns per
+        change and invalidations per change (also the last table of `fanout`).
+        """
       case .all: "Runs fanout, then persistence."
       case .profileCommit:
         """
@@ -168,7 +174,7 @@ enum BenchArguments {
       }
     let quick =
       switch command {
-      case .fanout, .all, .foreach:
+      case .fanout, .all, .foreach, .observation:
         "  --quick           Smaller sizes and fewer rounds (for CI; noisier figures).\n"
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
       case .websocket: "  --quick           5,000 messages instead of 100,000.\n"
@@ -198,6 +204,7 @@ enum BenchArguments {
       persistence       Codable insert and fetch against raw sqlite3.
       websocket         WebSocket echo round trips against a python `websockets` client.
       foreach           Feedback.forEach: per-event cost and allocations at 10 … 100,000 elements.
+      observation       The Observation bridge against plain @Observable (part of fanout).
       all               fanout, then persistence.
       profile-commit    A hot loop for profilers: commits with one synchronous subscriber.
       profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.

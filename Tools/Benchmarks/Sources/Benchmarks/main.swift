@@ -45,6 +45,8 @@ case .run(let command, let quick):
     for line in try await runPersistenceBenchmark() { print(line) }
   case .foreach:
     await runFeedbackForEachReport(quick: quick)
+  case .observation:
+    runObservationReport(quick: quick)
   case .profileForEach:
     await runForEachProfile()
   case .profileCommit:

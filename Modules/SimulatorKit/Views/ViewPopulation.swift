@@ -1,0 +1,137 @@
+/// Every attached view, by group name: groups that take WeftCore's callbacks
+/// (`views N observe PATH`) and groups that read through the Observation bridge
+/// (`views N observe PATH via observation`). Group names are unique across both.
+///
+/// - Note: Isolation: MainActor.
+@MainActor
+final class ViewPopulation {
+  private(set) var groups: [HeadlessViewGroup] = []
+  private(set) var observationGroups: [ObservationViewGroup] = []
+  private var step: UInt32 = 0
+
+  var attachedCount: Int {
+    groups.reduce(0) { $0 + $1.count } + observationGroups.reduce(0) { $0 + $1.count }
+  }
+
+  /// Attaches `count` views observing `observable` to the group `name` (made if needed),
+  /// delivered as `delivery` says.
+  func attach(
+    _ count: Int, to observable: SimObservable, as name: String,
+    via delivery: ViewDelivery = .callbacks
+  ) throws(SimulationError) {
+    let existing: (path: String, delivery: ViewDelivery)? =
+      if let group = groups.first(where: { $0.name == name }) {
+        (group.path, .callbacks)
+      } else if let group = observationGroups.first(where: { $0.name == name }) {
+        (group.path, .observation)
+      } else {
+        nil
+      }
+    if let existing {
+      guard existing.path == observable.name, existing.delivery == delivery else {
+        throw SimulationError(
+          "view group '\(name)' observes '\(existing.path)'"
+            + (existing.delivery == .observation ? " via observation" : "")
+            + ", not '\(observable.name)'"
+            + (delivery == .observation ? " via observation" : "")
+            + "; name the new group differently with `as NAME`")
+      }
+    }
+    switch delivery {
+    case .callbacks:
+      if let group = groups.first(where: { $0.name == name }) {
+        group.attach(count, to: observable)
+      } else {
+        let group = HeadlessViewGroup(name: name, observable: observable)
+        group.beginStep(step)
+        group.attach(count, to: observable)
+        groups.append(group)
+      }
+    case .observation:
+      if let group = observationGroups.first(where: { $0.name == name }) {
+        group.attach(count)
+      } else {
+        let group = try ObservationViewGroup(name: name, observable: observable)
+        group.beginStep(step)
+        group.attach(count)
+        observationGroups.append(group)
+      }
+    }
+  }
+
+  /// Detaches `count` views (all if `nil`) from the group `name`.
+  func detach(_ name: String, count: Int?) throws(SimulationError) {
+    if let index = groups.firstIndex(where: { $0.name == name }) {
+      groups[index].detach(count)
+      if groups[index].count == 0 { groups.remove(at: index) }
+    } else if let index = observationGroups.firstIndex(where: { $0.name == name }) {
+      observationGroups[index].detach(count)
+      if observationGroups[index].count == 0 { observationGroups.remove(at: index) }
+    } else {
+      let known = (groups.map(\.name) + observationGroups.map(\.name)).joined(separator: ", ")
+      throw SimulationError(
+        "no view group named '\(name)'" + (known.isEmpty ? "" : " (groups: \(known))"))
+    }
+  }
+
+  /// Moves every group to the observable `lookup` gives for its path (after a relaunch);
+  /// detaches the groups whose path has none and returns them (name, path, views).
+  ///
+  /// - Complexity: O(n), n = attached views.
+  func follow(
+    _ lookup: (String) -> SimObservable?
+  ) -> [(name: String, path: String, count: Int)] {
+    var detached: [(name: String, path: String, count: Int)] = []
+    for group in groups {
+      if let observable = lookup(group.path) {
+        group.resubscribe(to: observable)
+      } else {
+        detached.append((group.name, group.path, group.count))
+        group.detach(nil)
+      }
+    }
+    groups.removeAll { $0.count == 0 }
+    for group in observationGroups {
+      if let observable = lookup(group.path), group.resubscribe(to: observable) { continue }
+      detached.append((group.name, group.path, group.count))
+      group.detach(nil)
+    }
+    observationGroups.removeAll { $0.count == 0 }
+    return detached
+  }
+
+  func detachAll() {
+    for group in groups { group.detach(nil) }
+    groups.removeAll()
+    for group in observationGroups { group.detach(nil) }
+    observationGroups.removeAll()
+  }
+
+  func beginStep() {
+    step &+= 1
+    for group in groups { group.beginStep(step) }
+    for group in observationGroups { group.beginStep(step) }
+  }
+
+  /// Renders the views that read through Observation and were invalidated since the last
+  /// call: the end of a step's settle is their frame.
+  ///
+  /// - Complexity: O(i), i = invalidated views.
+  func renderInvalidated() {
+    for group in observationGroups { group.renderInvalidated() }
+  }
+
+  /// Renders, distinct views rendered and wasted renders in the current step.
+  var stepTotals: (renders: UInt64, distinct: UInt64, wasted: UInt64) {
+    let tallies = groups.map(\.tally) + observationGroups.map(\.tally)
+    return tallies.reduce((0, 0, 0)) {
+      ($0.0 + $1.renders, $0.1 + $1.distinctViews, $0.2 + $1.wasted)
+    }
+  }
+
+  var causes: [RenderCause] {
+    (groups.compactMap(\.cause) + observationGroups.compactMap(\.cause)).sorted {
+      $0.views != $1.views ? $0.views > $1.views : $0.selector < $1.selector
+    }
+  }
+}
