@@ -106,6 +106,24 @@ struct ObservationViewsTests {
         "view group 'shown' observes 'form.value', not 'form.value' via observation") == true)
   }
 
+  @Test func observingViewsFollowTheRelaunchedApp() async throws {
+    let (report, runner) = try await run(
+      """
+      login email=ada@example.com password=correct-horse
+      views 10 observe auth.state via observation as auth
+      views 5 observe app.tab via observation as tab
+      app.relaunch
+      logout
+      tab insights
+      """)
+    defer { runner.tearDown() }
+    #expect(report.steps.allSatisfy { $0.status == .passed })
+    // The groups read the relaunched app's model: its commits invalidate them.
+    #expect(report.steps[4].metrics.viewsRerendered == 10)
+    #expect(report.steps[5].metrics.viewsRerendered == 5)
+    #expect(runner.views.observationGroups.map(\.count) == [10, 5])
+  }
+
   @Test func aPathWithoutAStateCellSaysSo() async throws {
     let app = FakeApp()
     let flow = try Flow.parse(
