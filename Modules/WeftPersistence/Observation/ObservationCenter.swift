@@ -18,6 +18,9 @@ import WeftCore
 ///   takes its snapshot. Either the claim came after the commit, and the fetch sees it, or
 ///   the mark lands on a claimed observation, which is re-fetched when its pass completes.
 /// - Coalescing: any number of commits between two claims cause one re-fetch.
+/// - Pacing: when a commit lands on a running observation (commits outpace re-fetches), the
+///   next pass starts `burstInterval` later, so a burst costs about one pass per interval;
+///   a pass is still always scheduled, so the last commit is never lost.
 ///
 /// - Complexity: a commit is O(t + m), t = tables changed, m = observations woken;
 ///   observations of other tables cost nothing. A pass is O(k) plus k fetches, k = the
