@@ -12,11 +12,14 @@ final class AuthorizerCollector {
   var reads: Set<String> = []
   var writes: Set<String> = []
   var changesSchema = false
+  /// BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE: the statement may end a snapshot.
+  var controlsTransaction = false
 
   func reset() {
     if !reads.isEmpty { reads = [] }
     if !writes.isEmpty { writes = [] }
     changesSchema = false
+    controlsTransaction = false
   }
 
   func note(action: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?) {
@@ -35,6 +38,8 @@ final class AuthorizerCollector {
     case SQLITE_ALTER_TABLE:
       changesSchema = true
       insert(second, into: &writes)
+    case SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
+      controlsTransaction = true
     default:
       break
     }

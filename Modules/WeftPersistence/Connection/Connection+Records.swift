@@ -148,6 +148,16 @@ extension Connection {
   /// - Complexity: O(log n + f), n = rows, f = fields.
   func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
     let layout = layout(for: type)
+    if sharedResults == nil { return try fetchUnshared(type, id: id, layout) }
+    let arguments = try idArguments(id, layout)
+    return try sharing(layout.quotedTable + layout.idCondition, arguments, record: R.self) {
+      try fetchUnshared(type, id: id, layout)
+    }
+  }
+
+  private func fetchUnshared<R: PersistableRecord>(
+    _ type: R.Type, id: R.ID, _ layout: RecordLayout
+  ) throws -> R? {
     let statement: Statement
     if let cached = layout.selectByID {
       statement = cached
@@ -173,6 +183,13 @@ extension Connection {
     builder.append("SELECT * FROM " + SQLBuilder.quote(R.tableName))
     try builder.appendWhere(descriptor.predicate)
     try builder.appendOrder(descriptor.sortBy, limit: descriptor.limit, offset: descriptor.offset)
+    if sharedResults == nil { return try fetchAll(R.self, builder) }
+    return try sharing(builder.sql, builder.arguments, record: R.self) {
+      try fetchAll(R.self, builder)
+    }
+  }
+
+  private func fetchAll<R: PersistableRecord>(_ type: R.Type, _ builder: SQLBuilder) throws -> [R] {
     let statement = try cachedStatement(builder.sql, table: R.tableName)
     noteRead(R.tableName)
     let context = self.context(table: R.tableName, sql: builder.sql)
@@ -198,9 +215,15 @@ extension Connection {
     var builder = SQLBuilder(table: R.tableName)
     builder.append("SELECT count(*) FROM " + SQLBuilder.quote(R.tableName))
     try builder.appendWhere(predicate)
-    noteRead(R.tableName)
-    guard case .integer(let count) = try scalar(builder.sql, builder.arguments) else { return 0 }
-    return Int(count)
+    let count = { () throws -> Int in
+      self.noteRead(R.tableName)
+      guard case .integer(let count) = try self.scalar(builder.sql, builder.arguments) else {
+        return 0
+      }
+      return Int(count)
+    }
+    if sharedResults == nil { return try count() }
+    return try sharing(builder.sql, builder.arguments, record: Int.self, count)
   }
 
   @inline(__always)

@@ -23,9 +23,13 @@ extension Connection {
   /// and returns the tables it read. The caller ends the transaction (`endSharedRead`).
   ///
   /// The snapshot is taken by the first statement that reads, so it includes every commit
-  /// made before that.
+  /// made before that. The library's queries run in it are shared by query with the later
+  /// fetches of the same transaction (`sharing`); a new transaction starts with none.
   func sharedRead<T>(_ body: (ReadContext) throws -> T) throws -> (T, Set<String>) {
-    if sqlite3_get_autocommit(handle) != 0 { try execute("BEGIN DEFERRED") }
+    if sqlite3_get_autocommit(handle) != 0 {
+      sharedResults = [:]
+      try execute("BEGIN DEFERRED")
+    }
     trackedReads = []
     defer { trackedReads = nil }
     let value = try body(ReadContext(connection: self))
@@ -41,6 +45,7 @@ extension Connection {
 
   /// Ends the read transaction `sharedRead` opened, if it is still open.
   func endSharedRead() {
+    sharedResults = nil
     guard sqlite3_get_autocommit(handle) == 0 else { return }
     do {
       try execute("COMMIT")

@@ -31,6 +31,10 @@ final class Connection {
   private var lastTracked: ObjectIdentifier?
   /// When non-nil, every statement executed adds the tables it reads (observation regions).
   var trackedReads: Set<String>?
+  /// While an observation pass's read transaction is open: the results of the library's
+  /// own queries (`count`, `fetchAll`, `fetch` by id) run in it, by query, so observations
+  /// running the identical query in one snapshot share one execution. `nil` outside a pass.
+  var sharedResults: [SharedQuery: SharedResult]?
 
   /// Opens `path` (created if missing, unless `readOnly`).
   ///
@@ -131,11 +135,19 @@ final class Connection {
   @inline(__always)
   func step(_ statement: Statement, _ context: @autoclosure () -> ErrorContext) throws -> Bool {
     if statement.isReadOnly {
+      // A raw BEGIN or COMMIT inside a pass may start another snapshot: stop sharing the
+      // results of this one.
+      if statement.controlsTransaction, sharedResults?.isEmpty == false {
+        sharedResults!.removeAll()
+      }
       let code = sqlite3_step(statement.handle)
       if code == SQLITE_ROW { return true }
       if code == SQLITE_DONE { return false }
       throw failure(code, statement, context())
     }
+    // A statement that may write (only possible on the writer of an in-memory database)
+    // invalidates results shared within the snapshot.
+    if sharedResults?.isEmpty == false { sharedResults!.removeAll() }
     let before = sqlite3_total_changes64(handle)
     let code = sqlite3_step(statement.handle)
     guard code == SQLITE_ROW || code == SQLITE_DONE else {
@@ -206,5 +218,59 @@ final class Connection {
     if lastTracked == identifier { return }
     lastTracked = identifier
     changedTables.formUnion(statement.writtenTables)
+  }
+}
+
+/// A library query as observation passes share it: the SQL, its bound values and the type of
+/// its result. Two equal keys run in one snapshot return equal results (the library's
+/// queries are deterministic: no `random()`, no clock).
+struct SharedQuery: Hashable {
+  let sql: String
+  let arguments: [DatabaseValue]
+  let result: ObjectIdentifier
+}
+
+/// A shared query's result and the tables it read (added to each sharer's region).
+struct SharedResult {
+  let value: Any
+  let reads: Set<String>
+}
+
+extension Connection {
+  /// Runs `query`, or returns the result the identical query (`sql`, `arguments`, result
+  /// type) produced earlier in the current observation pass; outside a pass it just runs
+  /// `query`. A shared result still adds the tables the query read to the caller's region.
+  ///
+  /// Records of class type (`record`) are never shared: each observer gets its own
+  /// instances.
+  ///
+  /// - Complexity: O(n) to hash the SQL and values, plus the query on a miss.
+  @inline(__always)
+  func sharing<T>(
+    _ sql: String, _ arguments: [DatabaseValue], record: Any.Type, _ query: () throws -> T
+  ) throws -> T {
+    guard sharedResults != nil, let outer = trackedReads, !(record is AnyClass) else {
+      return try query()
+    }
+    let key = SharedQuery(sql: sql, arguments: arguments, result: ObjectIdentifier(T.self))
+    if let shared = sharedResults![key], let value = shared.value as? T {
+      trackedReads = outer.union(shared.reads)
+      return value
+    }
+    trackedReads = []
+    let value: T
+    do {
+      value = try query()
+    } catch {
+      trackedReads = outer.union(trackedReads ?? [])
+      throw error
+    }
+    let reads = trackedReads ?? []
+    trackedReads = outer.union(reads)
+    // Share only while the pass's snapshot is still the one the query ran in.
+    if sharedResults != nil, sqlite3_get_autocommit(handle) == 0 {
+      sharedResults![key] = SharedResult(value: value, reads: reads)
+    }
+    return value
   }
 }

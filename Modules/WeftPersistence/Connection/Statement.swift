@@ -23,6 +23,8 @@ final class Statement {
   let isReadOnly: Bool
   /// Whether the statement changes the schema (CREATE, DROP, ALTER).
   let changesSchema: Bool
+  /// Whether the statement begins or ends a transaction or savepoint.
+  let controlsTransaction: Bool
   private var cachedLayout: ColumnLayout?
   private var layoutReprepareCount: Int32 = 0
   private var cachedDecoder: RowDecoder?
@@ -34,6 +36,7 @@ final class Statement {
     self.writtenTables = collected.writes
     self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
     self.changesSchema = collected.changesSchema
+    self.controlsTransaction = collected.controlsTransaction
   }
 
   deinit { sqlite3_finalize(handle) }

@@ -41,6 +41,14 @@ extension Database {
     /// Where to record commits (one per write transaction), write latencies, observation
     /// fetches (as jobs) and deliveries. `nil` records nothing.
     public var monitor: ComponentMonitor?
+    /// How long observations wait before re-fetching again when commits outpace their
+    /// re-fetches — a commit landed on an observation while it was being re-fetched (a
+    /// burst). A burst then costs about one re-fetch per interval instead of one per
+    /// commit, and the value after its last commit still comes, at most this much later. A
+    /// commit while no re-fetch of its observations runs is re-fetched at once, so the
+    /// latency of isolated commits is unchanged. `.zero` re-fetches back to back, as fast
+    /// as the readers go.
+    public var observationBurstInterval: Duration = .milliseconds(1)
 
     /// The defaults.
     public init() {}

@@ -92,7 +92,7 @@ public final class Database: Sendable {
     path: String, migrations: [Migration], configuration: Configuration, inMemory: Bool
   ) async throws -> Database {
     let counters = StatisticsCounters()
-    let observations = ObservationCenter()
+    let observations = ObservationCenter(burstInterval: configuration.observationBurstInterval)
     let environment = DatabaseEnvironment(configuration)
     let writer = WriterConnection(
       path: path, environment: environment, observations: observations, counters: counters)

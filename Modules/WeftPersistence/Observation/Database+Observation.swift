@@ -24,7 +24,14 @@ extension Database {
   /// Re-fetches woken by the same commits run together: one job on one reader connection
   /// runs every dirty observation's fetch, one after another, in one read transaction (one
   /// snapshot, taken after the commits), and delivers each value as it comes. An
-  /// observation is never re-fetched twice at once.
+  /// observation is never re-fetched twice at once. Within that transaction the library's
+  /// own queries (`count`, `fetchAll`, `fetch(_:id:)`) run once per distinct query (SQL,
+  /// values, result type): observations running the identical query share the result.
+  ///
+  /// When a commit lands on an observation while it is being re-fetched (commits outpace
+  /// re-fetches: a burst), the next re-fetch waits `Configuration.observationBurstInterval`
+  /// (1 ms by default) and covers every commit meanwhile; isolated commits are re-fetched
+  /// at once.
   ///
   /// The stream ends with an error if a fetch throws (the other observations carry on),
   /// ends when the database closes, and stops its work as soon as the consumer stops
@@ -37,8 +44,9 @@ extension Database {
   ///     one is not delivered. Runs right after the fetch, on the same reader connection.
   ///   - fetch: runs on a reader connection, never on the MainActor.
   /// - Complexity: a commit touching none of the fetch's tables costs it nothing; one that
-  ///   does costs one re-fetch (shared by every commit during that fetch), and the commit
-  ///   costs one hop to a reader and one read transaction for all the observations it wakes.
+  ///   does costs one re-fetch (shared by every commit during that fetch, and paced during
+  ///   bursts), and the commit costs one hop to a reader and one read transaction for all
+  ///   the observations it wakes.
   /// - Note: Isolation: fetches run on reader connections (the writer's for in-memory
   ///   databases); values are delivered to whichever isolation iterates the stream.
   /// - Note: Allocations: one stream and a registration per observation; per commit that

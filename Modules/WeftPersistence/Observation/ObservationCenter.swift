@@ -1,3 +1,4 @@
+import Dispatch
 import WeftCore
 
 /// Which observations watch which tables, which of them need a re-fetch, and the passes
@@ -17,6 +18,9 @@ import WeftCore
 ///   takes its snapshot. Either the claim came after the commit, and the fetch sees it, or
 ///   the mark lands on a claimed observation, which is re-fetched when its pass completes.
 /// - Coalescing: any number of commits between two claims cause one re-fetch.
+/// - Pacing: when a commit lands on a running observation (commits outpace re-fetches), the
+///   next pass starts `burstInterval` later, so a burst costs about one pass per interval;
+///   a pass is still always scheduled, so the last commit is never lost.
 ///
 /// - Complexity: a commit is O(t + m), t = tables changed, m = observations woken;
 ///   observations of other tables cost nothing. A pass is O(k) plus k fetches, k = the
@@ -78,7 +82,6 @@ final class ObservationCenter: Sendable {
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
     var settleWaiters: [CheckedContinuation<Void, Never>] = []
     var isClosed = false
-
     mutating func index(_ id: UInt64, tables: Set<String>) {
       for table in tables { byTable[table, default: []].insert(id) }
     }
@@ -124,6 +127,12 @@ final class ObservationCenter: Sendable {
   }
 
   private let state = Locked(State())
+  /// The pause between passes during a burst (`Configuration.observationBurstInterval`).
+  private let burstInterval: Duration
+
+  init(burstInterval: Duration = .zero) {
+    self.burstInterval = burstInterval
+  }
 
   /// Number of live observations (registered and not yet finished).
   var count: Int { state.withLock { $0.registrations.count } }
@@ -242,17 +251,25 @@ final class ObservationCenter: Sendable {
   }
 
   /// Claims the pending observations, re-fetches each on `connection`, then completes them.
+  /// When commits landed meanwhile, the next pass runs right here, on the same connection
+  /// (no hop to another reader), up to `passesPerHold` passes in a row; after that it goes
+  /// through `startPass`, so a stream of commits never keeps one reader forever.
   private func runPass(on connection: Connection) {
-    let batch = claim()
-    if batch.isEmpty { return }
-    var outcomes: [(id: UInt64, outcome: Outcome)] = []
-    outcomes.reserveCapacity(batch.count)
-    for claimed in batch {
-      outcomes.append((claimed.id, claimed.refresh(connection, claimed.tables)))
+    for held in 1...Self.passesPerHold {
+      let batch = claim()
+      if batch.isEmpty { return }
+      var outcomes: [(id: UInt64, outcome: Outcome)] = []
+      outcomes.reserveCapacity(batch.count)
+      for claimed in batch {
+        outcomes.append((claimed.id, claimed.refresh(connection, claimed.tables)))
+      }
+      connection.endSharedRead()
+      if !complete(outcomes, continueHere: held < Self.passesPerHold) { return }
     }
-    connection.endSharedRead()
-    complete(outcomes)
   }
+
+  /// Passes one reader runs back to back before handing the next one to the pool.
+  static let passesPerHold = 8
 
   /// Takes every pending observation still registered: marks it running and clean.
   private func claim() -> [Claim] {
@@ -275,9 +292,14 @@ final class ObservationCenter: Sendable {
   }
 
   /// Records a pass's outcomes: widens regions, drops ended observations, re-queues those
-  /// dirtied meanwhile, and starts the next pass if one is needed.
-  private func complete(_ outcomes: [(id: UInt64, outcome: Outcome)]) {
-    let start = state.withLock { state -> ReadRoute? in
+  /// dirtied meanwhile, and starts the next pass if one is needed — or, with
+  /// `continueHere`, returns `true` for the caller to run it on its connection (it counts
+  /// as scheduled, so no commit starts another meanwhile).
+  private func complete(
+    _ outcomes: [(id: UInt64, outcome: Outcome)], continueHere: Bool
+  ) -> Bool {
+    let start = state.withLock { state -> NextPass in
+      var landed = false
       for (id, outcome) in outcomes {
         guard state.registrations[id] != nil else { continue }
         switch outcome {
@@ -297,11 +319,50 @@ final class ObservationCenter: Sendable {
           continue
         }
         state.registrations[id]!.isRunning = false
-        if state.registrations[id]!.isDirty { state.pending.append(id) }
+        if state.registrations[id]!.isDirty {
+          state.pending.append(id)
+          if case .current = outcome { landed = true }
+        }
       }
-      return state.passToStart()
+      // Commits outpaced the re-fetches (one landed on an observation while it was being
+      // re-fetched): a burst. Pace the next pass, so the burst's commits coalesce.
+      if landed, burstInterval > .zero, let route = state.passToStart() {
+        return .later(route)
+      }
+      if continueHere, !state.pending.isEmpty, !state.passScheduled, state.route != nil {
+        state.passScheduled = true
+        return .here
+      }
+      return state.passToStart().map(NextPass.now) ?? .none
     }
-    if let start { startPass(on: start) }
+    switch start {
+    case .now(let route):
+      startPass(on: route)
+    case .later(let route):
+      let nanoseconds =
+        burstInterval.components.seconds * 1_000_000_000
+        + burstInterval.components.attoseconds / 1_000_000_000
+      DispatchQueue.global(qos: .userInitiated).asyncAfter(
+        deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))
+      ) { self.startPass(on: route) }
+    case .here:
+      return true
+    case .none:
+      break
+    }
+    return false
+  }
+
+  /// What follows a pass.
+  private enum NextPass {
+    /// Nothing is dirty (or a pass is already scheduled).
+    case none
+    /// Run the next pass on the same connection, right away.
+    case here
+    /// Start the next pass on a free reader now.
+    case now(ReadRoute)
+    /// A burst: start the next pass on a free reader after `burstInterval`.
+    case later(ReadRoute)
   }
 
   /// Ends the observations a pass could not run, because it got no connection: normally

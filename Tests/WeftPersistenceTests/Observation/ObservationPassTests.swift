@@ -18,12 +18,15 @@ import WeftPersistence
     return values
   }
 
-  /// Ten observations of one table, one commit: each re-fetches once, all in one read
-  /// transaction (BEGIN, ten counts, COMMIT), not one transaction per observation.
+  /// Ten observations of one table, each with its own query, one commit: each re-fetches
+  /// once, all in one read transaction (BEGIN, ten counts, COMMIT), not one transaction per
+  /// observation.
   @Test func oneCommitRefetchesEveryObservationInOneTransaction() async throws {
     try await withFileDatabase { database, _ in
-      var iterators = (0..<10).map { _ in
-        database.observe(tables: ["metric"]) { try $0.count(Metric.self) }.makeAsyncIterator()
+      var iterators = (0..<10).map { bound in
+        database.observe(tables: ["metric"]) {
+          try $0.count(Metric.self, where: Field("id") > -bound)
+        }.makeAsyncIterator()
       }
       #expect(try await Self.nextOfEach(&iterators) == Array(repeating: 0, count: 10))
       await database.waitUntilObservationsSettle()

@@ -19,8 +19,15 @@ import Darwin
 /// the Codable store and through raw `sqlite3_*` calls running the same SQL on the same
 /// settings, plus one-row write transactions with and without observers. Release builds
 /// only; fixed counts; medians and spreads of interleaved rounds; ratios are per round.
+///
+/// For profiling, `WEFT_BENCH_PERSISTENCE_PROFILE=writes10` (or `percall`) runs only that
+/// part, 20 times, after one setup, and reports nothing else: run the binary under `perf`.
 func runPersistenceBenchmark() async throws -> [String] {
-  try await PersistenceBenchmark(rounds: 7, records: 100_000, categories: 1_000).run()
+  let benchmark = PersistenceBenchmark(rounds: 7, records: 100_000, categories: 1_000)
+  if let part = ProcessInfo.processInfo.environment["WEFT_BENCH_PERSISTENCE_PROFILE"] {
+    return try await benchmark.profile(part)
+  }
+  return try await benchmark.run()
 }
 
 /// The record both sides write and read: five small fields, one indexed.
@@ -195,6 +202,39 @@ private struct PersistenceBenchmark {
     ]
   }
 
+  /// Runs one part 20 times for a profiler: `writes10`, `writes0` or `percall`.
+  func profile(_ part: String) async throws -> [String] {
+    let rows = (0..<records).map { id in
+      BenchRecord(
+        id: id, category: id % categories, name: "record \(id)", value: Double(id) * 0.5,
+        createdAt: 1_700_000_000 + Double(id))
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("weft-persistence-profile-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = "\(folder)/store.sqlite"
+    _ = try await storeInserts(rows, path)
+    let database = try await Database.open(at: path, migrations: Self.migrations)
+    var samples: [BenchSample] = []
+    let before = database.statistics
+    for _ in 0..<20 {
+      switch part {
+      case "writes10": samples.append(try await writes(database, observers: 10))
+      case "writes0": samples.append(try await writes(database, observers: 0))
+      case "percall": samples.append(try await storeFetchesPerCall(database))
+      default: return ["unknown profile part \(part): writes10, writes0 or percall"]
+      }
+    }
+    let fetches = database.statistics.observationFetches - before.observationFetches
+    await database.close()
+    return [
+      "profiled \(part) 20 times: CPU \(BenchSpread(samples.map(\.cpu)).milliseconds), wall "
+        + "\(BenchSpread(samples.map(\.wall)).milliseconds), \(fetches / 20) observation "
+        + "fetches per run"
+    ]
+  }
+
   // MARK: Store side
 
   private func storeInserts(_ rows: [BenchRecord], _ path: String) async throws -> BenchSample {
@@ -250,13 +290,16 @@ private struct PersistenceBenchmark {
     return sample
   }
 
-  /// One-row write transactions while `observers` observations of the table are live.
+  /// One-row write transactions while `observers` observations of the table are live, until
+  /// every observer has seen the last one.
   private func writes(_ database: Database, observers: Int) async throws -> BenchSample {
     let streams = (0..<observers).map { _ in
       database.observe { db in try db.count(BenchRecord.self, where: Field("category") == -1) }
     }
+    // Each consumer ends once it has seen the count after the last write; the measurement
+    // includes that wait, so the observers' trailing re-fetches are counted too.
     let consumers = streams.map { stream in
-      Task { for try await _ in stream {} }
+      Task { for try await count in stream where count == 1_000 { break } }
     }
     let base = records
     let (sample, _) = try await BenchSample.measure {
@@ -265,9 +308,8 @@ private struct PersistenceBenchmark {
           id: base + index, category: -1, name: "extra", value: 0, createdAt: 0)
         try await database.write { tx in try tx.save(row) }
       }
+      for consumer in consumers { _ = try await consumer.value }
     }
-    for consumer in consumers { consumer.cancel() }
-    for consumer in consumers { _ = await consumer.result }
     try await database.write { tx in
       try tx.delete(BenchRecord.self, where: Field("category") == -1)
     }
