@@ -36,7 +36,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
     @usableFromInline var first: AnyGroup<State>?
     @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
     @usableFromInline var scheduled = false
-    @usableFromInline var since: ContinuousClock.Instant?
+    @usableFromInline var since: Duration?
 
     @usableFromInline init() {}
 
@@ -51,9 +51,9 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   struct ActorPending {
     @usableFromInline let actor: any Actor
     @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
-    @usableFromInline var since: ContinuousClock.Instant?
+    @usableFromInline var since: Duration?
 
-    @usableFromInline init(actor: any Actor, since: ContinuousClock.Instant?) {
+    @usableFromInline init(actor: any Actor, since: Duration?) {
       self.actor = actor
       self.since = since
     }
@@ -164,7 +164,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   @inlinable
   func commit(_ state: State, basedOn baseVersion: UInt64?) {
     let enabled = metrics.isEnabled
-    let now: ContinuousClock.Instant? = enabled ? .now : nil
+    let now = enabled ? MonotonicTime.now() : nil
     let (version, groups, everyCommit) = storage.withLock {
       storage -> (UInt64, ContiguousArray<AnyGroup<State>>, EveryCommitGroup<State>?) in
       let current = storage.snapshot.version
@@ -178,69 +178,111 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
       return (current + 1, storage.groups, storage.everyCommit)
     }
     var stats = DeliveryStats()
-    // The first changed group is kept apart so that the common commit (one changed
-    // selector) allocates no array; `more` allocates only when two or more changed.
-    var first: AnyGroup<State>?
-    var more: ContiguousArray<AnyGroup<State>> = []
-    for group in groups {
-      if group.evaluate(state) {
-        if first == nil { first = group } else { more.append(group) }
+    // `groups`, held until the commit returns, owns every group: they are visited and kept
+    // unretained. The first changed group is kept apart so that the common commit (one
+    // changed selector) needs no array; `more` exists only when two or more changed.
+    var first: Unmanaged<AnyGroup<State>>?
+    var more: ContiguousArray<AnyGroup<State>>?
+    groups.forEachUnretained { group in
+      if group._withUnsafeGuaranteedRef({ $0.evaluate(state) }) {
+        if first == nil {
+          first = group
+        } else {
+          if more == nil { more = [] }
+          more!.append(group.takeUnretainedValue())
+        }
       } else if enabled {
-        stats.skipped &+= UInt64(group.subscriberCount.load(ordering: .relaxed))
+        stats.skipped &+= group._withUnsafeGuaranteedRef {
+          UInt64($0.subscriberCount.load(ordering: .relaxed))
+        }
       }
     }
     if let everyCommit, everyCommit.evaluate(state) {
-      if first == nil { first = everyCommit } else { more.append(everyCommit) }
+      if first == nil {
+        first = Unmanaged.passUnretained(everyCommit)
+      } else {
+        if more == nil { more = [] }
+        more!.append(everyCommit)
+      }
     }
     if let first {
       fanOut(first, more, version: version, since: now, stats: &stats)
     }
+    withExtendedLifetime(everyCommit) {}
+    withExtendedLifetime(groups) {}
     if enabled { metrics.record(commits: 1, deliveries: stats.deliveries, skipped: stats.skipped) }
   }
 
+  /// What a commit must start after its lock when changed groups have MainActor or actor
+  /// subscribers.
+  @usableFromInline
+  struct CoalescedWork {
+    @usableFromInline var scheduleMain = false
+    @usableFromInline var actors: [(ObjectIdentifier, any Actor)] = []
+
+    @inlinable init() {}
+  }
+
+  /// `first` is alive for the call (the commit's group array owns it).
   @inlinable
   func fanOut(
-    _ first: AnyGroup<State>, _ more: ContiguousArray<AnyGroup<State>>, version: UInt64,
-    since now: ContinuousClock.Instant?, stats: inout DeliveryStats
+    _ first: Unmanaged<AnyGroup<State>>, _ more: ContiguousArray<AnyGroup<State>>?,
+    version: UInt64, since now: Duration?, stats: inout DeliveryStats
   ) {
-    let (scheduleMain, actors) = storage.withLock {
-      storage -> (Bool, [(ObjectIdentifier, any Actor)]) in
-      var startActors: [(ObjectIdentifier, any Actor)] = []
-      if first.prepareLocked() {
-        prepareCoalescedLocked(first, &storage, since: now, starting: &startActors)
+    let work = storage.withLock { storage -> CoalescedWork? in
+      var work: CoalescedWork?
+      if first._withUnsafeGuaranteedRef({ $0.prepareLocked() }) {
+        prepareCoalescedLocked(first.takeUnretainedValue(), &storage, since: now, into: &work)
       }
-      for group in more where group.prepareLocked() {
-        prepareCoalescedLocked(group, &storage, since: now, starting: &startActors)
+      if let more {
+        for group in more where group.prepareLocked() {
+          prepareCoalescedLocked(group, &storage, since: now, into: &work)
+        }
       }
-      var startMain = false
-      if !storage.main.isEmpty && !storage.main.scheduled {
+      if work != nil, !storage.main.isEmpty, !storage.main.scheduled {
         storage.main.scheduled = true
         storage.main.since = now
-        startMain = true
+        work!.scheduleMain = true
       }
-      return (startMain, startActors)
+      return work
     }
-    first.deliverSyncBatch(version: version, stats: &stats)
-    for group in more { group.deliverSyncBatch(version: version, stats: &stats) }
-    if scheduleMain { MainActorDeliveries.shared.enqueue(self) }
-    for (key, actor) in actors {
+    first._withUnsafeGuaranteedRef { $0.deliverSyncBatch(version: version, stats: &stats) }
+    if let more {
+      for group in more { group.deliverSyncBatch(version: version, stats: &stats) }
+    }
+    if let work { startCoalesced(work) }
+  }
+
+  /// Schedules the MainActor job and the actor jobs a commit needs. Outside the lock.
+  @inlinable
+  func startCoalesced(_ work: CoalescedWork) {
+    if work.scheduleMain {
+      // Built here, where `State` is concrete: the job's part for this cell runs specialized
+      // (the protocol witness of `deliverPendingMainActorChanges()` is generic). The closure
+      // captures nothing, so it costs no allocation.
+      MainActorDeliveries.shared.enqueue(self) { cell in
+        unsafeDowncast(cell, to: StateCell<State>.self).deliverPendingMainActorChanges()
+      }
+    }
+    for (key, actor) in work.actors {
       Task { await self.deliverPending(on: actor, key: key) }
     }
   }
 
   /// Queues `group` for the MainActor job and the actor jobs it needs. Locked; only for
   /// groups whose `prepareLocked()` reported coalesced subscribers.
-  @usableFromInline
+  @inlinable
   func prepareCoalescedLocked(
-    _ group: AnyGroup<State>, _ storage: inout Storage, since now: ContinuousClock.Instant?,
-    starting startActors: inout [(ObjectIdentifier, any Actor)]
+    _ group: AnyGroup<State>, _ storage: inout Storage, since now: Duration?,
+    into work: inout CoalescedWork?
   ) {
-    let (main, targets) = group.prepareCoalescedLocked()
-    if main { storage.main.append(group) }
+    if work == nil { work = CoalescedWork() }
+    if group.prepareMainLocked() { storage.main.append(group) }
+    guard let targets = group.prepareActorsLocked() else { return }
     for (key, actor) in targets {
       if storage.actors[key] == nil {
         storage.actors[key] = ActorPending(actor: actor, since: now)
-        startActors.append((key, actor))
+        work!.actors.append((key, actor))
       }
       storage.actors[key]!.groups.append(group)
     }
@@ -257,30 +299,30 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   /// - Complexity: O(g + k), g = groups changed since the last job, k = their MainActor
   ///   subscribers.
   @MainActor
+  @inlinable
   public func deliverPendingMainActorChanges() {
-    let taken = storage.withLock {
-      storage -> (Pending, Snapshot<State>)? in
+    var pending = Pending()
+    let snapshot = storage.withLock { storage -> Snapshot<State>? in
       guard storage.main.scheduled else { return nil }
-      let pending = storage.main
-      storage.main = Pending()
+      swap(&pending, &storage.main)
       pending.first?.takeMainBatchLocked()
       for group in pending.groups { group.takeMainBatchLocked() }
-      return (pending, storage.snapshot)
+      return storage.snapshot
     }
-    guard let (pending, snapshot) = taken else { return }
+    guard let snapshot else { return }
     var stats = DeliveryStats()
     pending.first?.deliverMainBatch(snapshot, stats: &stats)
     for group in pending.groups { group.deliverMainBatch(snapshot, stats: &stats) }
     if metrics.isEnabled {
       metrics.record(deliveries: stats.deliveries, skipped: stats.skipped, jobs: 1)
-      if let since = pending.since { metrics.recordLatency(since.duration(to: .now)) }
+      if let since = pending.since { metrics.recordLatency(MonotonicTime.now() - since) }
     }
   }
 
   @usableFromInline
   func deliverPending(on actor: isolated any Actor, key: ObjectIdentifier) {
     let taken = storage.withLock {
-      storage -> ([(AnyGroup<State>, ActorBatch)], Snapshot<State>, ContinuousClock.Instant?)? in
+      storage -> ([(AnyGroup<State>, ActorBatch)], Snapshot<State>, Duration?)? in
       guard let pending = storage.actors.removeValue(forKey: key) else { return nil }
       let batches = pending.groups.compactMap { group in
         group.takeActorBatchLocked(key).map { (group, $0) }
@@ -298,7 +340,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
     }
     if metrics.isEnabled {
       metrics.record(deliveries: stats.deliveries, skipped: stats.skipped, jobs: 1)
-      if let since { metrics.recordLatency(since.duration(to: .now)) }
+      if let since { metrics.recordLatency(MonotonicTime.now() - since) }
     }
   }
 

@@ -30,15 +30,40 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
   /// it is specialized for `Value` (no generic-metadata lookups per commit for `Change`).
   @usableFromInline let deliverSync:
     @Sendable (UnsafeMutablePointer<Value>, UInt64, ContiguousArray<RegistrationBase>) -> UInt64
+  /// The MainActor job's part for one group: projects the snapshot's state, compares with
+  /// the value the MainActor subscribers last received (at `lastMain`; `nil` before the
+  /// first delivery) unless `force`, and calls the batch. Returns (delivered, skipped).
+  /// Built where the selector is made, like `deliverSync`, so the job runs specialized code.
+  @usableFromInline let deliverMain:
+    @MainActor @Sendable (
+      Snapshot<State>, ContiguousArray<RegistrationBase>, UnsafeMutablePointer<Value?>, Bool
+    ) -> (UInt64, UInt64)
   /// Whether a commit that leaves the value `==` to the previous one is suppressed.
   public let removesDuplicates: Bool
 
   /// Selects the value at `keyPath`; its identity is the key path.
+  ///
+  /// A key path to a stored property of a struct (or a chain of them) is read at its byte
+  /// offset, found once here; other key paths go through the standard library's key-path
+  /// projection on every commit.
   @inlinable
   public init(_ keyPath: any KeyPath<State, Value> & Sendable) {
-    self.init(
-      id: SelectorID(keyPath: keyPath), project: { $0[keyPath: keyPath] },
-      removesDuplicates: true)
+    let id = SelectorID(keyPath: keyPath)
+    if let offset = MemoryLayout<State>.offset(of: keyPath) {
+      // `offset(of:)` is non-nil only for a key path to inline, directly addressable storage
+      // of `State` (stored properties of structs, no classes, no computed properties), so a
+      // `Value` is stored, initialized and aligned at that offset of every `State`; `load`
+      // copies it (retaining what it holds), as the key-path read would. Reading it there
+      // costs a load, where the standard library's projection looks up generic metadata on
+      // every call (≈ 20% of a one-subscriber commit, measured).
+      self.init(
+        id: id,
+        project: { state in
+          withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: Value.self) }
+        }, removesDuplicates: true)
+    } else {
+      self.init(id: id, project: { $0[keyPath: keyPath] }, removesDuplicates: true)
+    }
   }
 
   /// Selects a computed value; `id` names it so subscribers with the same id share it.
@@ -65,6 +90,18 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
     self.deliverSync = { last, version, batch in
       let change = Change(value: last.pointee, version: version)
       return batch.forEachActive(as: SyncRegistration<Value>.self) { $0.callback(change) }
+    }
+    self.deliverMain = { @MainActor snapshot, batch, lastMain, force in
+      let value = project(snapshot.state)
+      if !force, removesDuplicates, let previous = lastMain.pointee, previous == value {
+        return (0, UInt64(batch.count))
+      }
+      lastMain.pointee = value
+      let change = Change(value: value, version: snapshot.version)
+      let delivered = batch.forEachActive(as: MainRegistration<Value>.self) {
+        $0.callback(change)
+      }
+      return (delivered, 0)
     }
   }
 

@@ -13,7 +13,7 @@ protocol RegistrationRemoving: AnyObject, Sendable {
 /// `@unchecked Sendable`: the subscriber lists, `slot`, the `pending…` flags and the batches
 /// are touched only while holding the owning cell's lock, or by the one party that took a
 /// batch under it; `lastValue` and `syncBatch` only by the cell's commits, which the owner
-/// serializes (one isolation domain, checked by the commit's version test); `lastMainValue`
+/// serializes (one isolation domain, checked by the commit's version test); `lastMain`
 /// only on the MainActor; `subscriberCount` is atomic.
 @usableFromInline
 class GroupBase: @unchecked Sendable {
@@ -62,20 +62,26 @@ class AnyGroup<State: Sendable>: GroupBase, @unchecked Sendable {
   @usableFromInline
   func prepareLocked() -> Bool { false }
 
-  /// Reports which coalesced targets need this group and marks them pending. Locked.
+  /// Marks the group pending for the MainActor job. Returns whether it was not already
+  /// (then the cell queues it). Locked.
   @usableFromInline
-  func prepareCoalescedLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
-    (false, [:])
-  }
+  func prepareMainLocked() -> Bool { false }
+
+  /// Marks the group pending on each observing actor it is not yet pending on, and returns
+  /// those actors; `nil` when no actor observes the group. Locked.
+  @usableFromInline
+  func prepareActorsLocked() -> [ObjectIdentifier: any Actor]? { nil }
 
   /// Calls the synchronous batch. On the committing isolation, unlocked.
   @usableFromInline
   func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {}
 
   /// Takes the MainActor batch for the job that is about to run. Locked.
+  @usableFromInline
   func takeMainBatchLocked() {}
 
   /// Delivers the latest value to the MainActor batch. On the MainActor, unlocked.
+  @usableFromInline
   @MainActor func deliverMainBatch(_ snapshot: Snapshot<State>, stats: inout DeliveryStats) {}
 
   /// Takes the batch for the subscribers on the actor `key`. Locked.
@@ -128,7 +134,7 @@ struct DeliveryStats {
 ///
 /// `@unchecked Sendable` for the reasons on `GroupBase`: the subscriber lists and batches are
 /// touched under the cell's lock or by the one party that took the batch; the value at `last`
-/// only by the owner's serialized commits; `lastMainValue` only on the MainActor;
+/// only by the owner's serialized commits; `lastMain` only on the MainActor;
 /// `actorValues` under the lock.
 final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGroup<State>,
   @unchecked Sendable
@@ -139,26 +145,38 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   /// touched only by the owner's serialized commits.
   private let last: UnsafeMutablePointer<Value>
   var lastValue: Value { last.pointee }
-  var sync = SubscriberList()
-  var main = SubscriberList()
-  var actors: [ObjectIdentifier: ActorTargetList] = [:]
+  // `@exclusivity(unchecked)`: the lists are read and changed only under the cell's lock, so
+  // no two accesses overlap; the run-time check cost three `swift_beginAccess` calls a commit.
+  @exclusivity(unchecked) var sync = SubscriberList()
+  @exclusivity(unchecked) var main = SubscriberList()
+  @exclusivity(unchecked) var actors: [ObjectIdentifier: ActorTargetList] = [:]
   /// The value last delivered on each actor; guarded by the cell's lock.
   private var actorValues: [ObjectIdentifier: Value] = [:]
 
-  private var syncBatch: ContiguousArray<RegistrationBase> = []
-  private var mainBatch: ContiguousArray<RegistrationBase> = []
-  private var mainBatchForced = false
-  @MainActor private var lastMainValue: Value?
+  // `@exclusivity(unchecked)`: each batch field is touched either under the cell's lock or by
+  // the one party that took the batch under it (the owner's commit, the MainActor job), never
+  // by two accesses at once; the run-time check cost two `swift_beginAccess` calls a commit.
+  @exclusivity(unchecked) private var syncBatch: ContiguousArray<RegistrationBase> = []
+  @exclusivity(unchecked) private var mainBatch: ContiguousArray<RegistrationBase> = []
+  @exclusivity(unchecked) private var mainBatchForced = false
+  /// The value last delivered to the MainActor subscribers (`nil` before the first delivery).
+  /// Heap-allocated, like `last`, so the selector's specialized `deliverMain` reads and
+  /// updates it in place; touched only on the MainActor.
+  private let lastMain: UnsafeMutablePointer<Value?>
 
   init(selector: Selector<State, Value>, initial: Value) {
     self.selector = selector
     self.last = .allocate(capacity: 1)
     self.last.initialize(to: initial)
+    self.lastMain = .allocate(capacity: 1)
+    self.lastMain.initialize(to: nil)
   }
 
   deinit {
     last.deinitialize(count: 1)
     last.deallocate()
+    lastMain.deinitialize(count: 1)
+    lastMain.deallocate()
   }
 
   override var selectorDescription: String { selector.id.description }
@@ -175,29 +193,33 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   }
 
   @usableFromInline
-  override func prepareCoalescedLocked() -> (main: Bool, actors: [ObjectIdentifier: any Actor]) {
-    var mainNeeded = false
-    if !main.isEmpty && !pendingMain {
-      pendingMain = true
-      mainNeeded = true
-    }
-    guard !actors.isEmpty else { return (mainNeeded, Dictionary()) }
+  override func prepareMainLocked() -> Bool {
+    guard !main.isEmpty && !pendingMain else { return false }
+    pendingMain = true
+    return true
+  }
+
+  @usableFromInline
+  override func prepareActorsLocked() -> [ObjectIdentifier: any Actor]? {
+    guard !actors.isEmpty else { return nil }
     var targets: [ObjectIdentifier: any Actor] = [:]
     for (key, target) in actors where !target.pending {
       actors[key]!.pending = true
       targets[key] = target.actor
     }
-    return (mainNeeded, targets)
+    return targets
   }
 
   @usableFromInline
   override func deliverSyncBatch(version: UInt64, stats: inout DeliveryStats) {
     guard !syncBatch.isEmpty else { return }
-    let batch = syncBatch
-    syncBatch = []
+    // Moved out, not copied: one release when the walk is done, no retain.
+    var batch = ContiguousArray<RegistrationBase>()
+    swap(&batch, &syncBatch)
     stats.deliveries &+= selector.deliverSync(last, version, batch)
   }
 
+  @usableFromInline
   override func takeMainBatchLocked() {
     pendingMain = false
     mainBatch = main.registrations
@@ -205,21 +227,15 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
     mainNeedsDelivery = false
   }
 
+  @usableFromInline
   @MainActor
   override func deliverMainBatch(_ snapshot: Snapshot<State>, stats: inout DeliveryStats) {
-    let batch = mainBatch
-    mainBatch = []
+    var batch = ContiguousArray<RegistrationBase>()
+    swap(&batch, &mainBatch)
     guard !batch.isEmpty else { return }
-    let value = selector.project(snapshot.state)
-    if !mainBatchForced, selector.removesDuplicates, lastMainValue == value {
-      stats.skipped &+= UInt64(batch.count)
-      return
-    }
-    lastMainValue = value
-    let change = Change(value: value, version: snapshot.version)
-    stats.deliveries &+= batch.forEachActive(as: MainRegistration<Value>.self) {
-      $0.callback(change)
-    }
+    let (delivered, skipped) = selector.deliverMain(snapshot, batch, lastMain, mainBatchForced)
+    stats.deliveries &+= delivered
+    stats.skipped &+= skipped
   }
 
   override func takeActorBatchLocked(_ key: ObjectIdentifier) -> ActorBatch? {

@@ -85,8 +85,9 @@ final class SyncRegistration<Value>: RegistrationBase, @unchecked Sendable {
 // `@unchecked Sendable`: adds one immutable `@Sendable` callback to `RegistrationBase`, whose
 // own mutable state is guarded as its comment says.
 /// A MainActor subscriber.
+@usableFromInline
 final class MainRegistration<Value>: RegistrationBase, @unchecked Sendable {
-  let callback: @MainActor @Sendable (Change<Value>) -> Void
+  @usableFromInline let callback: @MainActor @Sendable (Change<Value>) -> Void
 
   init(_ callback: @escaping @MainActor @Sendable (Change<Value>) -> Void, group: GroupBase) {
     self.callback = callback
@@ -178,6 +179,19 @@ extension ContiguousArray where Element == RegistrationBase {
         }
       }
       return delivered
+    }
+  }
+}
+
+extension ContiguousArray where Element: AnyObject {
+  /// Calls `body` with each element, unretained: the array, alive for the whole walk, owns
+  /// every element. The caller keeps the array alive as long as it uses what it was given.
+  @inlinable
+  func forEachUnretained(_ body: (Unmanaged<Element>) -> Void) {
+    withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let references = UnsafeRawPointer(base).assumingMemoryBound(to: Unmanaged<Element>.self)
+      for index in 0..<buffer.count { body(references[index]) }
     }
   }
 }

@@ -3,9 +3,11 @@ import WeftCore
 /// A benchmark `weft-bench` can run, by the word that names it.
 enum BenchCommand: String, CaseIterable, Sendable {
   case fanout, persistence, websocket, foreach, observation, all
+  case fanoutSmall = "fanout-small"
   case profileCommit = "profile-commit"
   case profileIdle = "profile-idle"
   case profileForEach = "profile-foreach"
+  case profileMain = "profile-main"
   case help
 }
 
@@ -153,6 +155,12 @@ enum BenchArguments {
         WeftObservation's bridge against a plain @Observable class mutated directly; ns per
         change and invalidations per change (also the last table of `fanout`).
         """
+      case .fanoutSmall:
+        """
+        The small-N table of fanout alone: ns per commit at N = 1 and 10, synchronous, MainActor
+        drained directly, MainActor with its job run on the MainActor's queue, and the yields
+        that the job row includes (--quick: 50,000 commits a round, 3 rounds).
+        """
       case .all: "Runs fanout, then persistence."
       case .profileCommit:
         """
@@ -170,13 +178,19 @@ enum BenchArguments {
         <events> (default set,1,1000,2000: set, with the feedback, 1,000 elements, 2,000
         events); prints nothing. `weft-bench foreach` runs it under perf stat to count mallocs.
         """
+      case .profileMain:
+        """
+        A hot loop for profilers: 200,000 commits (--quick: 20,000) with one MainActor
+        subscriber, each followed by its delivery job; prints nothing.
+        """
       case .help: "Shows help for a benchmark (the same as `weft-bench <benchmark> --help`)."
       }
     let quick =
       switch command {
-      case .fanout, .all, .foreach, .observation:
+      case .fanout, .fanoutSmall, .all, .foreach, .observation:
         "  --quick           Smaller sizes and fewer rounds (for CI; noisier figures).\n"
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
+      case .profileMain: "  --quick           20,000 commits instead of 200,000.\n"
       case .websocket: "  --quick           5,000 messages instead of 100,000.\n"
       case .persistence, .profileIdle, .profileForEach:
         "  --quick           Accepted; has no effect on this benchmark.\n"
@@ -201,6 +215,7 @@ enum BenchArguments {
 
     BENCHMARKS:
       fanout            Fan-out against peers, idle-subscriber cost, memory per subscription.
+      fanout-small      fanout's small-N table alone (N = 1 and 10: each WeftCore path).
       persistence       Codable insert and fetch against raw sqlite3.
       websocket         WebSocket echo round trips against a python `websockets` client.
       foreach           Feedback.forEach: per-event cost and allocations at 10 … 100,000 elements.
@@ -209,6 +224,7 @@ enum BenchArguments {
       profile-commit    A hot loop for profilers: commits with one synchronous subscriber.
       profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.
       profile-foreach   A hot loop for profilers: one forEach scenario (WEFT_FOREACH).
+      profile-main      A hot loop for profilers: MainActor commits, each with its job.
       help              Show help for a benchmark.
 
     OPTIONS:

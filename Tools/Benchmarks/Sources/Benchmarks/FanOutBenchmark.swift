@@ -187,7 +187,7 @@ struct SmallFanOutBenchmark {
       let scenarios: [any FanOutScenario] = [
         ClosureLoop(subscribers: size), WeftSynchronous(subscribers: size),
         WeftMainActor(subscribers: size), WeftMainActorJob(subscribers: size),
-        MainActorYield(subscribers: size),
+        MainActorTaskChain(subscribers: size), MainActorTaskYield(subscribers: size),
       ]
       var perCommit = Array(repeating: [Double](), count: scenarios.count)
       var ratios = Array(repeating: [Double](), count: scenarios.count)
@@ -219,6 +219,20 @@ struct SmallFanOutBenchmark {
           Row(
             scenario: type(of: scenario).name, subscribers: size,
             nsPerCommit: Spread(perCommit[index]), ratioToFloor: Spread(ratios[index])))
+        // The commit and its job without the yield: job included − yield alone, per round.
+        if scenario is MainActorTaskChain,
+          let job = scenarios.firstIndex(where: {
+            $0 is WeftMainActorJob
+          })
+        {
+          let difference = zip(perCommit[job], perCommit[index]).map { $0 - $1 }
+          let floors = perCommit[0]
+          rows.append(
+            Row(
+              scenario: "= MainActor commit + its job", subscribers: size,
+              nsPerCommit: Spread(difference),
+              ratioToFloor: Spread(zip(difference, floors).map { $0 / $1 })))
+        }
       }
     }
     return rows

@@ -30,6 +30,8 @@ case .run(let command, let quick):
   case .fanout:
     await runFanOutReport(quick: quick)
     runObservationReport(quick: quick)
+  case .fanoutSmall:
+    await runSmallFanOutReport(rounds: quick ? 3 : 7, commits: quick ? 50_000 : 200_000)
   case .persistence:
     for line in try await runPersistenceBenchmark() { print(line) }
   case .websocket:
@@ -53,6 +55,10 @@ case .run(let command, let quick):
     // A hot loop for profilers: commits with one synchronous subscriber.
     let scenario = WeftSynchronous(subscribers: 1)
     scenario.run(commits: quick ? 100_000 : 2_000_000, from: 1)
+  case .profileMain:
+    // A hot loop for profilers: commits with one MainActor subscriber, each with its job.
+    let scenario = WeftMainActorJob(subscribers: 1)
+    await scenario.run(commits: quick ? 20_000 : 200_000, from: 1)
   case .profileIdle:
     // A hot loop for profilers: commits among 100,000 mostly idle subscribers.
     _ = IdleSubscribersBenchmark(total: 100_000, commits: 200_000, rounds: 3).run()
