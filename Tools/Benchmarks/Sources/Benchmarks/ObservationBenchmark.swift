@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Synchronization
 import WeftCore
@@ -179,9 +180,22 @@ struct ObservationBenchmark {
   }
 }
 
-/// Prints the bridge-vs-plain table (part of `weft-bench fanout`).
+/// Prints the bridge-vs-plain table (part of `weft-bench fanout`). With
+/// `WEFT_BENCH_OBSERVATION_PROFILE=bridge` (or `plain`) it runs only that side's N = 1
+/// "change the property all read" case, 2,000,000 changes, for a profiler; prints nothing.
 @MainActor
 func runObservationReport(quick: Bool) {
+  if let side = ProcessInfo.processInfo.environment["WEFT_BENCH_OBSERVATION_PROFILE"] {
+    let bench = ObservationBenchmark(sizes: [1], rounds: 1)
+    let scenario =
+      side == "plain"
+      ? bench.plain("set the property all read", readsHot: { _ in true }, change: { $0.hot = $1 })
+      : bench.bridge(
+        "change the property all read", readsHot: { _ in true },
+        change: { cell, step in cell.update { $0.hot = step } })
+    _ = bench.measure(1, changes: 2_000_000, scenario)
+    return
+  }
   let rounds = quick ? 3 : 7
   print("")
   print("# Observation bridge vs plain @Observable (wall time per change, median of \(rounds))")
