@@ -41,19 +41,22 @@ import WeftCore
 ///
 /// - Note: Isolation: `@MainActor`. Making one from a nonisolated synchronous context is a
 ///   compile error.
-/// - Note: Allocations: the model; per distinct property read, one entry, one model key
-///   path and one subscription, made on its first read.
+/// - Note: Allocations: the model; per distinct property read, one entry, one slot (the
+///   `Observable` subject its readers track, with its own registrar) and one subscription,
+///   made on its first read.
 @MainActor
 @dynamicMemberLookup
 public final class ObservedState<State: Sendable>: Observable {
   /// The cell this model reads.
   public let cell: StateCell<State>
 
-  private let registrar = ObservationRegistrar()
-  private var byKeyPath: [AnyKeyPath: Slot] = [:]
-  private var bySelector: [AnyHashable: Slot] = [:]
-  private var nextSlot = 0
-  private var invalidations: UInt64 = 0
+  private var byKeyPath: [AnyKeyPath: ObservedSlot] = [:]
+  private var bySelector: [AnyHashable: ObservedSlot] = [:]
+  /// One per slot. The model owns them (a slot does not), so releasing the model releases
+  /// them, which cancels them, which releases the slots their deliveries hold.
+  private var subscriptions: [Subscription] = []
+  /// Changes published by slots that `stopObserving()` dropped.
+  private var droppedSlotChanges: UInt64 = 0
 
   /// Makes a model of `cell`. Nothing is subscribed until a property is read.
   ///
@@ -90,9 +93,9 @@ public final class ObservedState<State: Sendable>: Observable {
   ) -> Value {
     let slot = byKeyPath[keyPath as AnyKeyPath] ?? subscribe(keyPath)
     // The slot stored under a `KeyPath<State, Value>` was made by `subscribe` below for
-    // that very key path, so it is a `Slot.Typed<Value>` (equal key paths have equal types).
-    let typed = unsafeDowncast(slot, to: Typed<Value>.self)
-    registrar.access(self, keyPath: typed.modelKeyPath)
+    // that very key path, so it is an `ObservedValueSlot<Value>` (equal key paths have equal types).
+    let typed = unsafeDowncast(slot, to: ObservedValueSlot<Value>.self)
+    typed.track()
     return typed.value
   }
 
@@ -129,19 +132,19 @@ public final class ObservedState<State: Sendable>: Observable {
     id: ID, _ project: @escaping @Sendable (State) -> Value
   ) -> Value {
     let key = AnyHashable(id)
-    let slot: Slot
+    let slot: ObservedSlot
     if let found = bySelector[key] {
       slot = found
     } else {
       slot = makeSlot(Selector(id: id, project), project)
       bySelector[key] = slot
     }
-    guard let typed = slot as? Typed<Value> else {
+    guard let typed = slot as? ObservedValueSlot<Value> else {
       preconditionFailure(
         "selector '\(id)' was first read as \(type(of: slot)), now as \(Value.self): "
           + "projections with equal ids must have the same type")
     }
-    registrar.access(self, keyPath: typed.modelKeyPath)
+    typed.track()
     return typed.value
   }
 
@@ -155,8 +158,11 @@ public final class ObservedState<State: Sendable>: Observable {
   /// Property changes this model has published (`withMutation` calls) since it was made.
   /// Equal-value deliveries are not counted: they publish nothing.
   ///
-  /// - Complexity: O(1).
-  public var publishedChangeCount: UInt64 { invalidations }
+  /// - Complexity: O(p), p = observed properties.
+  public var publishedChangeCount: UInt64 {
+    droppedSlotChanges + byKeyPath.values.reduce(0) { $0 + $1.changes }
+      + bySelector.values.reduce(0) { $0 + $1.changes }
+  }
 
   /// Cancels every subscription: the model keeps its last values and publishes nothing
   /// more. Reading a property afterwards subscribes it again.
@@ -164,8 +170,9 @@ public final class ObservedState<State: Sendable>: Observable {
   /// - Complexity: O(p), p = observed properties.
   /// - Note: Isolation: MainActor.
   public func stopObserving() {
-    for slot in byKeyPath.values { slot.subscription?.cancel() }
-    for slot in bySelector.values { slot.subscription?.cancel() }
+    for subscription in subscriptions { subscription.cancel() }
+    subscriptions.removeAll()
+    droppedSlotChanges = publishedChangeCount
     byKeyPath.removeAll()
     bySelector.removeAll()
   }
@@ -174,7 +181,7 @@ public final class ObservedState<State: Sendable>: Observable {
 
   private func subscribe<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable
-  ) -> Slot {
+  ) -> ObservedSlot {
     let slot = makeSlot(Selector(keyPath)) { $0[keyPath: keyPath] }
     byKeyPath[keyPath as AnyKeyPath] = slot
     return slot
@@ -182,51 +189,54 @@ public final class ObservedState<State: Sendable>: Observable {
 
   /// Subscribes first and reads second, so a commit landing in between is delivered, never
   /// lost (WeftCore forces a joining subscriber's next delivery).
+  ///
+  /// The delivery captures the slot strongly and nothing else: no `weak` capture, so neither
+  /// the slot nor the model gets a side table, and their retains stay on the fast path.
   private func makeSlot<Value: Equatable & Sendable>(
     _ selector: Selector<State, Value>, _ project: (State) -> Value
-  ) -> Slot {
-    let index = nextSlot
-    nextSlot += 1
-    let slot = Typed<Value>(
-      modelKeyPath: \ObservedState<State>.[slot: index], value: project(cell.state))
-    slot.subscription = cell.observeOnMainActor(selector) { [weak self, weak slot] change in
-      guard let self, let slot else { return }
-      self.publish(change.value, to: slot)
-    }
+  ) -> ObservedSlot {
+    let slot = ObservedValueSlot<Value>(value: project(cell.state))
+    subscriptions.append(
+      cell.observeOnMainActor(selector) { [slot] change in slot.publish(change.value) })
     slot.value = project(cell.state)
     return slot
   }
-
-  /// Stores `value` and invalidates the slot's readers, only if it differs from the value
-  /// held: deliveries that a joining subscriber forced, or that carry a value a tracker
-  /// never saw change, publish nothing.
-  private func publish<Value: Equatable & Sendable>(_ value: Value, to slot: Typed<Value>) {
-    guard slot.value != value else { return }
-    invalidations &+= 1
-    registrar.withMutation(of: self, keyPath: slot.modelKeyPath) { slot.value = value }
-  }
-
-  /// The identity each property is tracked under: `\ObservedState.[slot: n]`. Observation
-  /// uses key paths only as identities, so one integer per property is enough.
-  nonisolated subscript(slot index: Int) -> Int { index }
 }
 
-extension ObservedState {
-  /// One observed property: its subscription and the last value delivered.
-  @MainActor
-  class Slot {
-    var subscription: Subscription?
-  }
+/// One observed property of an `ObservedState`: the `Observable` subject its readers track
+/// (each slot has its own registrar, so a change reaches exactly the trackers that read this
+/// property) and how many changes it published. Not nested in the generic model, so its key
+/// path below is a non-generic literal the runtime makes once.
+@MainActor
+class ObservedSlot: Observable {
+  let registrar = ObservationRegistrar()
+  var changes: UInt64 = 0
+  /// The identity readers track: Observation uses key paths only as identities.
+  nonisolated let tracked = 0
 
-  /// A slot holding a value of type `Value`.
-  @MainActor
-  final class Typed<Value: Equatable & Sendable>: Slot {
-    let modelKeyPath: KeyPath<ObservedState<State>, Int>
-    var value: Value
+  /// Registers the current tracker's interest in this property.
+  ///
+  /// - Complexity: one `ObservationRegistrar.access`.
+  final func track() { registrar.access(self, keyPath: \ObservedSlot.tracked) }
+}
 
-    init(modelKeyPath: KeyPath<ObservedState<State>, Int>, value: Value) {
-      self.modelKeyPath = modelKeyPath
-      self.value = value
+/// A slot holding a value of type `Value`.
+@MainActor
+final class ObservedValueSlot<Value: Equatable & Sendable>: ObservedSlot {
+  var value: Value
+
+  init(value: Value) { self.value = value }
+
+  /// Stores `newValue` and invalidates the slot's readers, only if it differs from the value
+  /// held: deliveries that a joining subscriber forced, or that carry a value a tracker never
+  /// saw change, publish nothing.
+  ///
+  /// - Complexity: one `==`; when it differs, one `withMutation`.
+  func publish(_ newValue: Value) {
+    guard value != newValue else { return }
+    changes &+= 1
+    registrar.withMutation(of: self as ObservedSlot, keyPath: \ObservedSlot.tracked) {
+      value = newValue
     }
   }
 }
