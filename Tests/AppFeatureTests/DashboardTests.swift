@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import HealthDomain
 import Testing
+import WeftCore
 
 @MainActor
 @Suite("The dashboard through the simulated app")
@@ -59,6 +60,45 @@ struct DashboardTests {
     await app.setHealthForm(metric: .heartRate, value: "90")
     try await app.submitHealthForm()
     #expect(app.value("dashboard.summary.averageHeartRate") == .double(75))
+    await app.shutDown()
+  }
+
+  /// A submit brings the dashboard up to date before it requests the sync pass, so the pass
+  /// (outbox reads, a request, acknowledgements) does not run beside the dashboard's commit
+  /// and its render; the pass still runs within the same action.
+  @Test func aSubmitUpdatesTheDashboardBeforeItRequestsTheSyncPass() async throws {
+    let app = try await Self.signedIn()
+    try await app.openDashboard(range: .week)
+    let tracker = app.dependencies.tracker
+    let passesBefore = app.value("sync.passes")
+    let passRequested = Locked<[Bool]>([])
+    let watch = app.launch.dashboard.cell.observeSynchronously(
+      Selector(id: "test.summary") { $0.summary }
+    ) { _ in
+      let names = tracker.inFlightNames
+      passRequested.withLock { $0.append(names.contains { $0.hasPrefix("sync.pass×") }) }
+    }
+    let shown = DeliveryLog()
+    let view = try #require(app.paths["dashboard.summary"]).subscribe { value, version in
+      shown.record(value, version)
+    }
+    await app.setHealthForm(metric: .heartRate, value: "90")
+    try await app.submitHealthForm()
+    await app.setHealthForm(metric: .heartRate, value: "62")
+    try await app.submitHealthForm()
+    watch.cancel()
+    view.cancel()
+    // One dashboard commit per submit, each before its pass was requested.
+    #expect(passRequested.withLock { $0 } == [false, false])
+    #expect(app.value("sync.passes") != passesBefore)
+    #expect(app.value("outbox.count") == .int(0))
+    // The summary's text follows every change (62, 70, 78 seeded; then 90; then 62).
+    #expect(
+      shown.values == [
+        .string("heartRate=75 steps=12000 sleep=14"),
+        .string("heartRate=72.4 steps=12000 sleep=14"),
+      ])
+    #expect(app.value("dashboard.summary") == .string("heartRate=72.4 steps=12000 sleep=14"))
     await app.shutDown()
   }
 

@@ -9,7 +9,7 @@ import Testing
   static let files = [
     "auth.flow", "dashboard.flow", "forms.flow", "login-to-sync.flow", "offline-burst.flow",
     "fanout-100k.flow", "fanout-latency.flow", "sweep-fanout.flow", "exactly-once.flow",
-    "observation.flow",
+    "observation.flow", "submit-latency.flow",
   ]
 
   static func source(_ name: String) throws -> String {

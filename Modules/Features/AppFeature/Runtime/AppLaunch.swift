@@ -235,13 +235,16 @@ public final class AppLaunch {
     await follower.caughtUp()
   }
 
-  /// Submits the health form; a saved metric requests a sync pass and waits until the
-  /// dashboard shows it.
+  /// Submits the health form; once a metric is saved, waits until the dashboard shows it,
+  /// then requests a sync pass.
   func submitForm() async -> HealthFormSubmitResult {
     let result = await form.submit()
     if case .success = result {
-      sync.requestPass()
+      // The dashboard first, then the sync pass: a pass requested before the catch-up ran
+      // beside it (outbox reads, a request, acknowledgements) and competed for the CPU
+      // while the dashboard committed and the MainActor woke to render it.
       await follower.caughtUp()
+      sync.requestPass()
     }
     return result
   }

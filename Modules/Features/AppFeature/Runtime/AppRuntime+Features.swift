@@ -48,8 +48,8 @@ extension AppRuntime {
     if let notes { await form.setNotes(notes) }
   }
 
-  /// Submits the health form: a valid entry is saved with its sync operation, a pass is
-  /// requested, and the dashboard updates; an invalid one shows its validation error.
+  /// Submits the health form: a valid entry is saved with its sync operation, the dashboard
+  /// updates, and a sync pass is requested; an invalid one shows its validation error.
   ///
   /// - Returns: the submit result (`.none` when validation failed).
   /// - Complexity: the work it starts, plus settling (see `settle()`).
