@@ -153,6 +153,10 @@ public struct AppDependencies: Sendable {
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
     configuration.now = environment.now
+    // No real-time pacing of observation re-fetches in a simulation: a paced pass would start
+    // a millisecond of wall time later, outside the step that caused it, and the simulator's
+    // counts must not depend on how fast the machine is.
+    configuration.observationBurstInterval = .zero
     let jitterSource = SeededIDs(seed: seed ^ 0x6F75_7462_6F78)
     configuration.random = { jitterSource.nextUnit() }
     let ids = SeededIDs(seed: seed ^ 0x6964_7300)
