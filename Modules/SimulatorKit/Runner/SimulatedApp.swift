@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftSimulation
 
 /// What `weft-sim` drives: an app built headlessly, its observable values by path, and the
 /// engine counters the report is made of.
@@ -161,6 +162,14 @@ public enum SimValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One observable path: how to read it now and how to subscribe a view to it.
+///
+/// A path of an app built from Weft's modules (`SimObservable(_ path: ObservablePath)`) also
+/// has `subscribeObserver`: views subscribed through it are WeftCore's subscribers
+/// themselves, with no closure in between, which is how a view group attaches a million
+/// views. An observable made only from closures (a test's fake) is subscribed through
+/// `subscribe`.
+///
+/// - Note: Isolation: a `Sendable` value; subscribers are called on the MainActor.
 public struct SimObservable: Sendable {
   /// The dotted path (`dashboard.summary.totalSteps`).
   public let name: String
@@ -171,19 +180,26 @@ public struct SimObservable: Sendable {
   /// Subscribes `body` on the MainActor; every subscriber of one path shares one selector.
   public let subscribe:
     @Sendable (_ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void) -> Subscription
+  /// Subscribes an observer that WeftCore calls directly (`ObservablePath.subscribe(_:)`),
+  /// or `nil` when the path has only `subscribe`.
+  public let subscribeObserver: (@Sendable (PathObserver) -> Subscription)?
 
   /// Makes an observable.
+  ///
+  /// - Complexity: O(1).
   public init(
     name: String, selector: String, read: @escaping @Sendable () -> SimValue,
     subscribe:
       @escaping @Sendable (
         _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
-      ) -> Subscription
+      ) -> Subscription,
+    subscribeObserver: (@Sendable (PathObserver) -> Subscription)? = nil
   ) {
     self.name = name
     self.selector = selector
     self.read = read
     self.subscribe = subscribe
+    self.subscribeObserver = subscribeObserver
   }
 }
 

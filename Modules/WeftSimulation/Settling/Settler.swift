@@ -49,7 +49,7 @@ public enum SettleError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// - Complexity: O(w · s) for w wakes and s parked sleepers.
 /// - Note: Isolation: any; one settle at a time per tracker.
-/// - Note: Allocations: one watchdog task per call.
+/// - Note: Allocations: one watchdog task per call that finds work in flight.
 public struct Settler: Sendable {
   /// The work tracker.
   public let tracker: WorkTracker
@@ -70,10 +70,14 @@ public struct Settler: Sendable {
 
   /// Runs until nothing is in flight.
   ///
+  /// When nothing is in flight on entry it returns at once, without starting the watchdog:
+  /// a settle after a step that left no work behind (a plain commit) costs one lock.
+  ///
   /// - Throws: `SettleError.stalled`, `.tooManyWakes`, `.cancelled`; each names the work
   ///   still in flight.
   /// - Complexity: O(1).
   public func settle() async throws(SettleError) {
+    if tracker.clearStallIfIdle() { return }
     try await watching { () async throws(SettleError) -> Void in
       var wakes = 0
       while true {
