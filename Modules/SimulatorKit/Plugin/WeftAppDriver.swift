@@ -219,9 +219,11 @@ extension SimObservable {
     self.init(
       name: path.name, selector: path.selectorDescription, read: { SimValue(path.read()) },
       subscribe: { body in
-        // One closure between WeftCore and the view: the change straight from the cell.
         path.subscribe(changes: { change in body(SimValue(change.value), change.version) })
-      }, model: path.open(ObservedPathModelMaker()))
+      },
+      // Headless views subscribe as observers: WeftCore calls the view itself.
+      subscribeObserver: { observer in path.subscribe(observer) },
+      model: path.open(ObservedPathModelMaker()))
   }
 }
 

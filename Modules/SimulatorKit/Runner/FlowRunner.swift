@@ -107,14 +107,20 @@ public final class FlowRunner {
   private func execute(_ step: Step, index: Int) async -> (StepReport, Histogram) {
     views.beginStep()
     app.resetLatencies()
+    let window = windows.window(for: step)
+    var report = StepReport(index: index, line: step.location.line, source: window.text)
     let before = app.counters()
+    // Resident memory is read around `views` steps only (what the view memory needs): a read
+    // is a /proc file, several microseconds, on every step otherwise.
+    let attaches: Bool
+    if case .attachViews = step.kind { attaches = true } else { attaches = false }
+    let residentBefore = attaches ? MemoryProbe.residentBytes() ?? 0 : 0
+    // Sampled last before the step and first after it, so the runner's own probes and
+    // counters are not counted as the step's allocations.
     let allocationsBefore = AllocationCounter.linked?.allocations
-    let residentBefore = MemoryProbe.residentBytes() ?? 0
     let wallStart = ContinuousClock.now
     let cpuStart = CPUClock.process.now()
 
-    let window = windows.window(for: step)
-    var report = StepReport(index: index, line: step.location.line, source: window.text)
     do throws(SimulationError) {
       try await perform(step, window: window, into: &report)
     } catch {
@@ -131,6 +137,7 @@ public final class FlowRunner {
 
     let cpu = CPUClock.process.now() &- cpuStart
     let wall = wallStart.duration(to: .now).nanosecondsClamped
+    let allocationsAfter = AllocationCounter.linked?.allocations
     let counters = app.counters().since(before)
     let latencies = app.latencies()
     let totals = views.stepTotals
@@ -148,10 +155,10 @@ public final class FlowRunner {
     metrics.latency = LatencyStats(latencies)
     metrics.peakMemoryBytes = MemoryProbe.peakResidentBytes() ?? 0
     metrics.attachedViews = UInt64(views.attachedCount)
-    if let allocationsBefore, let after = AllocationCounter.linked?.allocations {
+    if let allocationsBefore, let after = allocationsAfter {
       metrics.allocations = after &- allocationsBefore
     }
-    if case .attachViews = step.kind {
+    if attaches {
       let grown = (MemoryProbe.residentBytes() ?? residentBefore) &- residentBefore
       viewMemoryBytes &+= min(grown, UInt64(Int64.max))
       metrics.viewMemoryBytes = viewMemoryBytes

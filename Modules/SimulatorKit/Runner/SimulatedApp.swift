@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftSimulation
 
 /// What `weft-sim` drives: an app built headlessly, its observable values by path, and the
 /// engine counters the report is made of.
@@ -161,6 +162,14 @@ public enum SimValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One observable path: how to read it now and how to subscribe a view to it.
+///
+/// A path of an app built from Weft's modules (`SimObservable(_ path: ObservablePath)`) also
+/// has `subscribeObserver`: views subscribed through it are WeftCore's subscribers
+/// themselves, with no closure in between, which is how a view group attaches a million
+/// views. An observable made only from closures (a test's fake) is subscribed through
+/// `subscribe`.
+///
+/// - Note: Isolation: a `Sendable` value; subscribers are called on the MainActor.
 public struct SimObservable: Sendable {
   /// The dotted path (`dashboard.summary.totalSteps`).
   public let name: String
@@ -171,20 +180,28 @@ public struct SimObservable: Sendable {
   /// Subscribes `body` on the MainActor; every subscriber of one path shares one selector.
   public let subscribe:
     @Sendable (_ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void) -> Subscription
+  /// Subscribes an observer that WeftCore calls directly (`ObservablePath.subscribe(_:)`),
+  /// or `nil` when the path has only `subscribe`.
+  public let subscribeObserver: (@Sendable (PathObserver) -> Subscription)?
 
   /// Makes a model that reads the path through WeftObservation's bridge, for
   /// `views N observe PATH via observation`; `nil` when the path has no state cell to model.
   let makeObservedModel: (@MainActor @Sendable () -> ObservedPathModel)?
 
   /// Makes an observable.
+  ///
+  /// - Complexity: O(1).
   public init(
     name: String, selector: String, read: @escaping @Sendable () -> SimValue,
     subscribe:
       @escaping @Sendable (
         _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
-      ) -> Subscription
+      ) -> Subscription,
+    subscribeObserver: (@Sendable (PathObserver) -> Subscription)? = nil
   ) {
-    self.init(name: name, selector: selector, read: read, subscribe: subscribe, model: nil)
+    self.init(
+      name: name, selector: selector, read: read, subscribe: subscribe,
+      subscribeObserver: subscribeObserver, model: nil)
   }
 
   init(
@@ -193,12 +210,14 @@ public struct SimObservable: Sendable {
       @escaping @Sendable (
         _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
       ) -> Subscription,
+    subscribeObserver: (@Sendable (PathObserver) -> Subscription)?,
     model: (@MainActor @Sendable () -> ObservedPathModel)?
   ) {
     self.name = name
     self.selector = selector
     self.read = read
     self.subscribe = subscribe
+    self.subscribeObserver = subscribeObserver
     self.makeObservedModel = model
   }
 }

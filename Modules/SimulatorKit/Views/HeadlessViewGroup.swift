@@ -1,16 +1,24 @@
 import WeftCore
+import WeftSimulation
 
 /// A group of headless views attached by one `views N observe PATH as NAME` step: each view
 /// subscribes to the path and "re-renders" by keeping the value it was given.
 ///
 /// The group keeps the accounting the report needs — renders, distinct views rendered,
 /// wasted renders (a value equal to the one the view already showed), and the commit
-/// versions that caused them — in plain counters, so a render costs a few stores.
+/// versions that caused them — in its `ViewGroupTally`, so a render costs a few stores.
+///
+/// A view does not hold its value: it holds the value's token in the tally's table of the
+/// distinct values the group's views show (equal values, one token), so "wasted" is one
+/// integer comparison, and a value is converted and looked up once per commit, not once per
+/// view (the tally caches the token of the last commit version it saw).
 ///
 /// # Performance
-/// A view costs one small object, one WeftCore subscription (≈ 114 bytes) and two array
-/// slots: ≈ 200 bytes. Every view of a group observes the same path, so they share one
-/// selector and one comparison per commit.
+/// A view costs one 32-byte object, one WeftCore subscription (≈ 114 bytes) and two array
+/// slots: ≈ 170 bytes. Every view of a group observes the same path, so they share one
+/// selector and one comparison per commit. A path of a Weft app (`subscribeObserver`) calls
+/// each view directly from WeftCore's delivery loop: one closure call and one method call per
+/// delivery, no allocation.
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
@@ -21,8 +29,9 @@ final class HeadlessViewGroup {
   private(set) var views: [HeadlessSimView] = []
   private var subscriptions: [Subscription] = []
 
-  /// Counters for the current step, shared with the group's views; `beginStep` clears them.
-  let tally = ViewGroupTally()
+  /// Counters for the current step and the table of shown values, shared with the group's
+  /// views; `beginStep` clears the counters.
+  let tally: ViewGroupTally
 
   var renders: UInt64 { tally.renders }
   var distinctViews: UInt64 { tally.distinctViews }
@@ -30,28 +39,37 @@ final class HeadlessViewGroup {
   var versions: [UInt64] { tally.versions }
   var step: UInt32 { tally.step }
 
-  init(name: String, observable: SimObservable) {
+  /// Makes an empty group. `compactionThreshold` is the size of the value table above which
+  /// `beginStep` drops the values no view shows any more (tests make it small).
+  init(
+    name: String, observable: SimObservable,
+    compactionThreshold: Int = ViewGroupTally.defaultCompactionThreshold
+  ) {
     self.name = name
     self.path = observable.name
     self.selector = observable.selector
+    self.tally = ViewGroupTally(compactionThreshold: compactionThreshold)
   }
 
   var count: Int { views.count }
 
   /// Attaches `count` views to `observable`; each starts showing its current value.
+  ///
+  /// - Complexity: O(count) subscriptions and one read of the value.
   func attach(_ count: Int, to observable: SimObservable) {
+    guard count > 0 else { return }
     views.reserveCapacity(views.count + count)
     subscriptions.reserveCapacity(subscriptions.count + count)
+    let first = views.count
     for _ in 0..<count {
       let view = HeadlessSimView(tally: tally)
-      // Subscribe first, then read: a commit in between is delivered, never lost.
-      subscriptions.append(
-        observable.subscribe { [view] value, version in
-          view.render(value, version: version)
-        })
-      view.value = observable.read()
+      subscriptions.append(Self.subscribe(view, to: observable))
       views.append(view)
     }
+    // Read after subscribing: a commit in between is delivered, never lost. One read serves
+    // every new view (each shows the value as of after its own subscription).
+    let shown = tally.token(of: observable.read())
+    for view in views[first...] { view.shown = shown }
   }
 
   /// Moves every view to `observable` (the same path in a relaunched app): cancels the old
@@ -62,14 +80,11 @@ final class HeadlessViewGroup {
   func resubscribe(to observable: SimObservable) {
     for subscription in subscriptions { subscription.cancel() }
     subscriptions.removeAll(keepingCapacity: true)
-    for view in views {
-      subscriptions.append(
-        observable.subscribe { [view] value, version in
-          view.render(value, version: version)
-        })
-    }
-    let value = observable.read()
-    for view in views where view.value != value { view.render(value, version: nil) }
+    // The relaunched app's cell numbers its commits afresh: a cached version means nothing.
+    tally.forgetVersion()
+    for view in views { subscriptions.append(Self.subscribe(view, to: observable)) }
+    let value = tally.token(of: observable.read())
+    for view in views where view.shown != value { view.render(value) }
   }
 
   /// Detaches the last `count` views (all if `nil`); returns how many were detached.
@@ -82,12 +97,14 @@ final class HeadlessViewGroup {
     return removing
   }
 
+  /// Starts step `step`: clears the counters, and drops the values no view shows when the
+  /// value table has grown past its threshold.
+  ///
+  /// - Complexity: O(1), or O(n) when the table is compacted (amortized O(1) per delivery:
+  ///   the table grows by at most one value per commit delivered to the group's views).
   func beginStep(_ step: UInt32) {
-    tally.step = step
-    tally.renders = 0
-    tally.distinctViews = 0
-    tally.wasted = 0
-    tally.versions.removeAll(keepingCapacity: true)
+    tally.beginStep(step)
+    if tally.needsCompaction { tally.compact(views) }
   }
 
   /// The step's render causes for `--explain`.
@@ -97,57 +114,178 @@ final class HeadlessViewGroup {
       selector: selector, commitVersions: Array(Set(versions)).sorted(), views: distinctViews,
       wastedRenders: wasted)
   }
+
+  /// Subscribes `view` to `observable`: as WeftCore's subscriber itself when the path allows
+  /// it, else through the observable's closure.
+  private static func subscribe(
+    _ view: HeadlessSimView, to observable: SimObservable
+  ) -> Subscription {
+    if let subscribeObserver = observable.subscribeObserver { return subscribeObserver(view) }
+    return observable.subscribe { [view] value, version in view.receive(value, version: version) }
+  }
 }
 
-/// One headless view: the value it shows and the step it last rendered in.
+/// One headless view: the token of the value it shows and the step it last rendered in.
+///
+/// It is a `PathObserver`, so a Weft app's path delivers to it directly (see
+/// `ObservablePath.subscribe(_:)`).
 @MainActor
-final class HeadlessSimView {
-  /// The group's counters. Held strongly (the tally holds no view, so there is no cycle):
-  /// reading a strong `let` costs no reference-count traffic, where an `unowned` reference
-  /// to the group cost an atomic retain and release on every render.
+final class HeadlessSimView: PathObserver {
+  /// The group's counters and values. Held strongly (the tally holds no view, so there is no
+  /// cycle): reading a strong `let` costs no reference-count traffic, where an `unowned`
+  /// reference to the group cost an atomic retain and release on every render.
   let tally: ViewGroupTally
   // Exclusivity is not checked at run time for the per-render state (a TLS access-set
   // insert per access was 6% of a 100,000-view sweep): every access is MainActor-isolated
   // and synchronous within `render`, so no two accesses can overlap.
-  @exclusivity(unchecked) var value: SimValue = .none
+  /// The token of the value shown (see `ViewGroupTally.token(of:)`).
+  @exclusivity(unchecked) var shown: UInt32 = 0
   @exclusivity(unchecked) private var renderedInStep: UInt32 = .max
 
-  init(tally: ViewGroupTally) { self.tally = tally }
+  init(tally: ViewGroupTally) {
+    self.tally = tally
+    super.init()
+  }
 
-  /// Shows `newValue`; `version` is the commit that caused it (`nil` when the view follows a
-  /// relaunched app).
+  /// The value the view shows.
+  var value: SimValue { tally.value(of: shown) }
+
+  /// A delivery from WeftCore: the value and the commit version that caused it.
+  override func receive(_ change: Change<ObservedValue>) {
+    render(tally.token(version: change.version) { SimValue(change.value) })
+  }
+
+  /// A delivery through an observable's closure (an app that is not built on
+  /// `ObservablePath`).
+  func receive(_ value: SimValue, version: UInt64) {
+    render(tally.token(version: version) { value })
+  }
+
+  /// Shows the value of `token`. The commit version that caused it, if any, was recorded
+  /// when the tally first met it.
   @inline(__always)
-  func render(_ newValue: SimValue, version: UInt64?) {
+  func render(_ token: UInt32) {
     let tally = self.tally
-    let first = renderedInStep != tally.step
-    renderedInStep = tally.step
-    let isWasted = newValue == value
-    value = newValue
-    tally.record(version, firstThisStep: first, wasted: isWasted)
+    let step = tally.step
+    let first = renderedInStep != step
+    renderedInStep = step
+    let isWasted = shown == token
+    shown = token
+    tally.renders &+= 1
+    tally.distinctViews &+= first ? 1 : 0
+    tally.wasted &+= isWasted ? 1 : 0
   }
 }
 
-/// One view group's counters for the current step: renders, distinct views rendered,
-/// wasted renders and the commit versions that caused them, in plain stored properties so
-/// a render costs a few stores.
+/// One view group's shared render state: the current step's counters (renders, distinct
+/// views rendered, wasted renders, the commit versions that caused them), and the table of
+/// the distinct values its views show, each with a token.
+///
+/// A commit's value is delivered to every view of the group with one version, so the token
+/// of the last version met is cached: the first view a commit reaches converts and looks the
+/// value up, the others compare one integer.
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
 final class ViewGroupTally {
+  /// The table size above which `beginStep` compacts it by default.
+  nonisolated static let defaultCompactionThreshold = 4_096
+
   // Not checked for exclusivity at run time, like `HeadlessSimView`'s state: MainActor-
   // isolated, and every access is synchronous, so none can overlap another.
   @exclusivity(unchecked) var renders: UInt64 = 0
   @exclusivity(unchecked) var distinctViews: UInt64 = 0
   @exclusivity(unchecked) var wasted: UInt64 = 0
-  @exclusivity(unchecked) var versions: [UInt64] = []
-  @exclusivity(unchecked) var step: UInt32 = 0
+  @exclusivity(unchecked) private(set) var versions: [UInt64] = []
+  @exclusivity(unchecked) private(set) var step: UInt32 = 0
+  /// The last commit version met in this step and its value's token, when `cached`.
+  @exclusivity(unchecked) private var cachedVersion: UInt64 = 0
+  @exclusivity(unchecked) private var cachedToken: UInt32 = 0
+  @exclusivity(unchecked) private var cached = false
 
-  /// Called by a view for each render.
+  /// The values shown, by token, and the token of each (equal values share one).
+  private var values: [SimValue] = []
+  private var tokens: [SimValue: UInt32] = [:]
+  private let minimumCompactionThreshold: Int
+  private var compactionThreshold: Int
+
+  init(compactionThreshold: Int) {
+    self.minimumCompactionThreshold = max(1, compactionThreshold)
+    self.compactionThreshold = max(1, compactionThreshold)
+  }
+
+  /// The token of `value`: equal values (by `==`) have equal tokens.
+  ///
+  /// - Complexity: O(1) amortized (one hash lookup).
+  func token(of value: SimValue) -> UInt32 {
+    if let token = tokens[value] { return token }
+    let token = UInt32(values.count)
+    values.append(value)
+    tokens[value] = token
+    return token
+  }
+
+  /// The value of `token`.
+  func value(of token: UInt32) -> SimValue { values[Int(token)] }
+
+  /// The token of the value delivered with commit `version`; records `version` as a cause
+  /// of the step's renders the first time it is met.
+  ///
+  /// - Complexity: O(1): an integer comparison, or once per version a conversion and lookup.
   @inline(__always)
-  func record(_ version: UInt64?, firstThisStep: Bool, wasted isWasted: Bool) {
-    renders &+= 1
-    if firstThisStep { distinctViews &+= 1 }
-    if isWasted { wasted &+= 1 }
-    if let version, versions.last != version { versions.append(version) }
+  func token(version: UInt64, _ value: () -> SimValue) -> UInt32 {
+    if cached && cachedVersion == version { return cachedToken }
+    return meet(version: version, value: value())
+  }
+
+  @inline(never)
+  private func meet(version: UInt64, value: SimValue) -> UInt32 {
+    let token = token(of: value)
+    cachedVersion = version
+    cachedToken = token
+    cached = true
+    if versions.last != version { versions.append(version) }
+    return token
+  }
+
+  /// Forgets the cached version (a relaunched app's versions start again).
+  func forgetVersion() { cached = false }
+
+  /// Clears the counters for step `step`.
+  func beginStep(_ step: UInt32) {
+    self.step = step
+    renders = 0
+    distinctViews = 0
+    wasted = 0
+    versions.removeAll(keepingCapacity: true)
+    // The step's first delivery must record its version again.
+    cached = false
+  }
+
+  /// Whether the value table has grown past its threshold.
+  var needsCompaction: Bool { values.count > compactionThreshold }
+
+  /// Keeps only the values `views` show, renumbered; the threshold becomes twice what is kept
+  /// (at least the initial one), so compaction stays amortized O(1) per delivery.
+  ///
+  /// - Complexity: O(n + t), n = views, t = tokens.
+  func compact(_ views: [HeadlessSimView]) {
+    var renumbered = [UInt32](repeating: .max, count: values.count)
+    var kept: [SimValue] = []
+    var keptTokens: [SimValue: UInt32] = [:]
+    for view in views {
+      let old = Int(view.shown)
+      if renumbered[old] == .max {
+        renumbered[old] = UInt32(kept.count)
+        // A value unequal to itself (NaN) was never found by lookup either: keep it apart.
+        if keptTokens[values[old]] == nil { keptTokens[values[old]] = UInt32(kept.count) }
+        kept.append(values[old])
+      }
+      view.shown = renumbered[old]
+    }
+    values = kept
+    tokens = keptTokens
+    cached = false
+    compactionThreshold = max(minimumCompactionThreshold, 2 * kept.count)
   }
 }

@@ -25,14 +25,18 @@ final class ObservationViewGroup {
   let path: String
   let selector: String
   private var model: ObservedPathModel
-  private var versions: Subscription?
+  private var versionRecorder: Subscription?
   private var views: [ObservationView] = []
   private var invalidated: [ObservationView] = []
   /// Commit versions delivered since the last render pass.
   private var pendingVersions: [UInt64] = []
 
   /// Counters for the current step; `beginStep` clears them.
-  let tally = ViewGroupTally()
+  private(set) var renders: UInt64 = 0
+  private(set) var distinctViews: UInt64 = 0
+  private(set) var wasted: UInt64 = 0
+  private var versions: [UInt64] = []
+  private var step: UInt32 = 0
 
   var count: Int { views.count }
 
@@ -43,7 +47,7 @@ final class ObservationViewGroup {
     self.path = observable.name
     self.selector = observable.selector + " via observation"
     model = try Self.model(of: observable)
-    versions = Self.recordVersions(of: observable, into: self)
+    versionRecorder = Self.recordVersions(of: observable, into: self)
   }
 
   /// Attaches `count` views; each renders its current value, tracked.
@@ -64,15 +68,15 @@ final class ObservationViewGroup {
   func resubscribe(to observable: SimObservable) -> Bool {
     guard let next = observable.makeObservedModel?() else { return false }
     model.stopObserving()
-    versions?.cancel()
+    versionRecorder?.cancel()
     model = next
-    versions = Self.recordVersions(of: observable, into: self)
+    versionRecorder = Self.recordVersions(of: observable, into: self)
     invalidated.removeAll()
     pendingVersions.removeAll()
     for view in views {
       view.isInvalidated = false
       let value = track(view)
-      if value != view.value { render(view, value, version: nil) }
+      if value != view.value { render(view, value) }
     }
     return true
   }
@@ -87,17 +91,17 @@ final class ObservationViewGroup {
     invalidated.removeAll { !$0.isAttached }
     if views.isEmpty {
       model.stopObserving()
-      versions?.cancel()
+      versionRecorder?.cancel()
     }
     return removing
   }
 
   func beginStep(_ step: UInt32) {
-    tally.step = step
-    tally.renders = 0
-    tally.distinctViews = 0
-    tally.wasted = 0
-    tally.versions.removeAll(keepingCapacity: true)
+    self.step = step
+    renders = 0
+    distinctViews = 0
+    wasted = 0
+    versions.removeAll(keepingCapacity: true)
   }
 
   /// Renders every invalidated view: it reads the value again, tracked, and counts a render
@@ -111,23 +115,20 @@ final class ObservationViewGroup {
     }
     let views = invalidated
     invalidated.removeAll(keepingCapacity: true)
-    let version = pendingVersions.last
-    for version in pendingVersions where tally.versions.last != version {
-      tally.versions.append(version)
-    }
+    for version in pendingVersions where versions.last != version { versions.append(version) }
     pendingVersions.removeAll(keepingCapacity: true)
     for view in views where view.isAttached {
       view.isInvalidated = false
-      render(view, track(view), version: version)
+      render(view, track(view))
     }
   }
 
   /// The step's render causes for `--explain`.
   var cause: RenderCause? {
-    guard tally.renders > 0 else { return nil }
+    guard renders > 0 else { return nil }
     return RenderCause(
-      selector: selector, commitVersions: Array(Set(tally.versions)).sorted(),
-      views: tally.distinctViews, wastedRenders: tally.wasted)
+      selector: selector, commitVersions: Array(Set(versions)).sorted(), views: distinctViews,
+      wastedRenders: wasted)
   }
 
   // MARK: Tracking
@@ -149,12 +150,14 @@ final class ObservationViewGroup {
     invalidated.append(view)
   }
 
-  private func render(_ view: ObservationView, _ value: SimValue, version: UInt64?) {
-    let first = view.renderedInStep != tally.step
-    view.renderedInStep = tally.step
-    let wasted = value == view.value
+  /// Shows `value` in `view` and counts the render (the causing versions are recorded per
+  /// pass, in `renderInvalidated`).
+  private func render(_ view: ObservationView, _ value: SimValue) {
+    renders &+= 1
+    if view.renderedInStep != step { distinctViews &+= 1 }
+    view.renderedInStep = step
+    if value == view.value { wasted &+= 1 }
     view.value = value
-    tally.record(version, firstThisStep: first, wasted: wasted)
   }
 
   private static func model(

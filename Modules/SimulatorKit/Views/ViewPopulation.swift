@@ -123,8 +123,10 @@ final class ViewPopulation {
 
   /// Renders, distinct views rendered and wasted renders in the current step.
   var stepTotals: (renders: UInt64, distinct: UInt64, wasted: UInt64) {
-    let tallies = groups.map(\.tally) + observationGroups.map(\.tally)
-    return tallies.reduce((0, 0, 0)) {
+    let callbacks = groups.reduce((UInt64(0), UInt64(0), UInt64(0))) {
+      ($0.0 + $1.renders, $0.1 + $1.distinctViews, $0.2 + $1.wasted)
+    }
+    return observationGroups.reduce(callbacks) {
       ($0.0 + $1.renders, $0.1 + $1.distinctViews, $0.2 + $1.wasted)
     }
   }

@@ -20,12 +20,15 @@ import WeftCore
 ///
 /// # Performance
 /// `read()` takes the cell's lock once and projects. `subscribe` is O(1) amortized and costs
-/// one WeftCore registration plus one small closure.
+/// one WeftCore registration plus one small closure. For very many subscribers use
+/// `subscribe(_:)` with a `PathObserver`: WeftCore then calls a closure whose context is the
+/// observer itself, so a subscriber costs the registration and nothing else.
 ///
 /// - Complexity: `read()` O(1) + the projection; `subscribe` O(1) amortized.
 /// - Note: Isolation: `read()` from any isolation; callbacks run on the MainActor, one job per
 ///   burst of commits (WeftCore's coalesced delivery).
-/// - Note: Allocations: `subscribe`: the registration (≈114 B) and the adapting closure.
+/// - Note: Allocations: `subscribe`: the registration (≈114 B) and the adapting closures
+///   (`subscribe(_:)` with an observer: the registration only).
 public struct ObservablePath: Sendable {
   /// The dotted path.
   public let name: String
@@ -39,6 +42,7 @@ public struct ObservablePath: Sendable {
     @Sendable (@escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> Subscription
   private let changeSubscriber:
     @Sendable (@escaping @MainActor @Sendable (Change<ObservedValue>) -> Void) -> Subscription
+  private let observerSubscriber: @Sendable (PathObserver) -> Subscription
   /// The cell and projection at their concrete types, for `open(_:)`.
   let source: any ObservablePathSource
 
@@ -59,6 +63,13 @@ public struct ObservablePath: Sendable {
     }
     changeSubscriber = { body in cell.observeOnMainActor(selector, body) }
     source = TypedPathSource(cell: cell, selectorID: name, project: project)
+    // The closure literal is written at WeftCore's generic call, so it is emitted in WeftCore's
+    // calling convention (no reabstraction thunk), and it captures one class reference, which
+    // Swift uses as the closure's context (no box): the registration calls straight into the
+    // observer.
+    observerSubscriber = { observer in
+      cell.observeOnMainActor(selector) { [observer] change in observer.receive(change) }
+    }
   }
 
   /// The value now, from the cell's latest snapshot.
@@ -77,15 +88,57 @@ public struct ObservablePath: Sendable {
   }
 
   /// Like `subscribe(_:)`, with WeftCore's `Change` (value and version) handed to `body`
-  /// as is: the registration stores `body` itself, with no adapting closure — the form to
-  /// use for very many views.
+  /// as is. `body` still reaches WeftCore through a reabstraction thunk (WeftCore's callback
+  /// is generic over the value); for very many subscribers use `subscribe(_:)` with a
+  /// `PathObserver`, which has none.
   ///
   /// - Complexity: O(1) amortized.
   /// - Note: Isolation: callbacks run on the MainActor, one job per burst.
-  /// - Note: Allocations: the registration only (≈114 B).
+  /// - Note: Allocations: the registration (≈114 B) and the thunk's context.
   public func subscribe(
     changes body: @escaping @MainActor @Sendable (Change<ObservedValue>) -> Void
   ) -> Subscription {
     changeSubscriber(body)
   }
+
+  /// Calls `observer.receive(_:)` on the MainActor with each change of the value (coalesced
+  /// per burst), until the subscription is cancelled or released. The registration holds
+  /// the observer strongly and calls it with no closure in between: the form to use for very
+  /// many subscribers.
+  ///
+  /// ```swift
+  /// final class Label: PathObserver {
+  ///   var text = ""
+  ///   override func receive(_ change: Change<ObservedValue>) { text = change.value.description }
+  /// }
+  /// let subscription = path.subscribe(Label())
+  /// ```
+  ///
+  /// - Complexity: O(1) amortized; a delivery is one call of `receive`.
+  /// - Note: Isolation: `receive` runs on the MainActor, one job per burst.
+  /// - Note: Allocations: the registration only (≈114 B).
+  public func subscribe(_ observer: PathObserver) -> Subscription {
+    observerSubscriber(observer)
+  }
+}
+
+/// A MainActor object that receives an `ObservablePath`'s changes: subclass it and override
+/// `receive(_:)`, then `path.subscribe(observer)`.
+///
+/// The registration's closure captures the observer alone, so the observer is the closure's
+/// context: subscribing allocates nothing beyond WeftCore's registration, and a delivery is
+/// one closure call and one method call.
+///
+/// - Complexity: O(1) to make.
+/// - Note: Isolation: MainActor.
+@MainActor
+open class PathObserver {
+  /// Makes an observer.
+  public init() {}
+
+  /// Called on the MainActor with each change of the observed value: the value and the
+  /// version of the commit it reflects. The default does nothing.
+  ///
+  /// - Complexity: what the override does.
+  open func receive(_ change: Change<ObservedValue>) {}
 }

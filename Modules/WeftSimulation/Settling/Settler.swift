@@ -49,7 +49,7 @@ public enum SettleError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// - Complexity: O(w · s) for w wakes and s parked sleepers.
 /// - Note: Isolation: any; one settle at a time per tracker.
-/// - Note: Allocations: one watchdog task per call.
+/// - Note: Allocations: one watchdog task per call that finds work in flight.
 public struct Settler: Sendable {
   /// The work tracker.
   public let tracker: WorkTracker
@@ -70,10 +70,22 @@ public struct Settler: Sendable {
 
   /// Runs until nothing is in flight.
   ///
+  /// When nothing is in flight on entry it returns at once, on the caller's isolation:
+  /// a settle after a step that left no work behind (a plain commit) costs one lock — no hop
+  /// off the caller's actor and back, no watchdog task.
+  ///
+  /// - Parameter isolation: where the nothing-in-flight check runs (the caller's actor);
+  ///   the settling loop itself runs off it, on the global executor.
   /// - Throws: `SettleError.stalled`, `.tooManyWakes`, `.cancelled`; each names the work
   ///   still in flight.
   /// - Complexity: O(1).
-  public func settle() async throws(SettleError) {
+  public func settle(isolation: isolated (any Actor)? = #isolation) async throws(SettleError) {
+    if tracker.clearStallIfIdle() { return }
+    try await settleInFlight()
+  }
+
+  /// `settle()`'s loop, once something is in flight.
+  private func settleInFlight() async throws(SettleError) {
     try await watching { () async throws(SettleError) -> Void in
       var wakes = 0
       while true {

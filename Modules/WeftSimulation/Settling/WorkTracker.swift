@@ -274,4 +274,14 @@ public final class WorkTracker: Sendable {
 
   /// Clears the stalled mark.
   func clearStall() { state.withLock { $0.stalled = false } }
+
+  /// Clears the stalled mark if nothing is in flight, in one lock; returns whether nothing
+  /// was (the settler's shortcut when there is nothing to settle).
+  func clearStallIfIdle() -> Bool {
+    state.withLock { state in
+      guard state.inFlight == 0 else { return false }
+      state.stalled = false
+      return true
+    }
+  }
 }
