@@ -24,6 +24,7 @@ struct SelectorProjectionTests {
     var optional: Int?
     var count = 0
     let box = Box(7)
+    weak var weakBox: Box?
     var doubled: Int { count * 2 }
   }
 
@@ -44,12 +45,18 @@ struct SelectorProjectionTests {
     #expect(Selector(\Outer.count).project(state) == 21)
   }
 
-  @Test func computedAndClassPathsGoThroughTheKeyPath() {
-    let state = Self.sample
+  @Test func computedClassAndWeakPathsGoThroughTheKeyPath() {
+    var state = Self.sample
+    let box = Box(9)
+    state.weakBox = box
     #expect(MemoryLayout<Outer>.offset(of: \Outer.doubled) == nil)
     #expect(MemoryLayout<Outer>.offset(of: \Outer.box.value) == nil)
+    #expect(MemoryLayout<Outer>.offset(of: \Outer.weakBox) == nil)  // weak storage is no `Box?`
     #expect(Selector(\Outer.doubled).project(state) == 42)
     #expect(Selector(\Outer.box.value).project(state) == 7)
+    #expect(Selector(id: "weak") { $0.weakBox?.value }.project(state) == 9)
+    #expect(Selector(\Outer.weakBox?.value).project(state) == 9)
+    withExtendedLifetime(box) {}
   }
 
   @Test func aValueReadAtAnOffsetOutlivesTheStateItCameFrom() {

@@ -39,10 +39,12 @@ public final class MainActorDeliveries: Sendable {
   /// The queue every `StateCell` uses.
   public static let shared = MainActorDeliveries()
 
-  /// A cell waiting for the drain, with the function that drains it.
+  /// Delivers one cell's pending changes: built by the cell where its state type is
+  /// concrete, so the job runs specialized code.
   @usableFromInline
   typealias Drain = @MainActor @Sendable (any MainActorDrainable) -> Void
 
+  /// A cell waiting for the drain, with the function that drains it.
   private struct Entry {
     let cell: any MainActorDrainable
     /// Built where the cell committed, where its state type is concrete: it calls the

@@ -181,7 +181,8 @@ enum BenchArguments {
       case .profileMain:
         """
         A hot loop for profilers: 200,000 commits (--quick: 20,000) with one MainActor
-        subscriber, each followed by its delivery job; prints nothing.
+        subscriber, each in its own MainActor task and followed by its delivery job; prints
+        nothing. WEFT_PROFILE_MAIN=chain runs the chain of MainActor tasks alone.
         """
       case .help: "Shows help for a benchmark (the same as `weft-bench <benchmark> --help`)."
       }

@@ -56,9 +56,14 @@ case .run(let command, let quick):
     let scenario = WeftSynchronous(subscribers: 1)
     scenario.run(commits: quick ? 100_000 : 2_000_000, from: 1)
   case .profileMain:
-    // A hot loop for profilers: commits with one MainActor subscriber, each with its job.
-    let scenario = WeftMainActorJob(subscribers: 1)
-    await scenario.run(commits: quick ? 20_000 : 200_000, from: 1)
+    // A hot loop for profilers: commits with one MainActor subscriber, each with its job;
+    // WEFT_PROFILE_MAIN=chain runs the chain of MainActor tasks alone (what each step adds).
+    let steps = quick ? 20_000 : 200_000
+    if ProcessInfo.processInfo.environment["WEFT_PROFILE_MAIN"] == "chain" {
+      await MainActorTaskChain(subscribers: 1).run(commits: steps, from: 1)
+    } else {
+      await WeftMainActorJob(subscribers: 1).run(commits: steps, from: 1)
+    }
   case .profileIdle:
     // A hot loop for profilers: commits among 100,000 mostly idle subscribers.
     _ = IdleSubscribersBenchmark(total: 100_000, commits: 200_000, rounds: 3).run()
