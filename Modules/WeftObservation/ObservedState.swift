@@ -214,10 +214,15 @@ class ObservedSlot: Observable {
   /// The identity readers track: Observation uses key paths only as identities.
   nonisolated let tracked = 0
 
+  /// The key path readers track, made once (a literal is re-instantiated through the
+  /// runtime each time it is evaluated).
+  nonisolated static let trackedKeyPath: any KeyPath<ObservedSlot, Int> & Sendable =
+    \ObservedSlot.tracked
+
   /// Registers the current tracker's interest in this property.
   ///
   /// - Complexity: one `ObservationRegistrar.access`.
-  final func track() { registrar.access(self, keyPath: \ObservedSlot.tracked) }
+  final func track() { registrar.access(self, keyPath: Self.trackedKeyPath) }
 }
 
 /// A slot holding a value of type `Value`.
@@ -235,7 +240,7 @@ final class ObservedValueSlot<Value: Equatable & Sendable>: ObservedSlot {
   func publish(_ newValue: Value) {
     guard value != newValue else { return }
     changes &+= 1
-    registrar.withMutation(of: self as ObservedSlot, keyPath: \ObservedSlot.tracked) {
+    registrar.withMutation(of: self as ObservedSlot, keyPath: ObservedSlot.trackedKeyPath) {
       value = newValue
     }
   }
