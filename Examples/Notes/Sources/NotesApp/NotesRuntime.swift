@@ -66,6 +66,15 @@ public final class NotesRuntime {
     paths = makePaths()
   }
 
+  /// The database's configuration: no real-time pacing of observation re-fetches, which would
+  /// start a re-fetch a millisecond of wall time later, outside the step that caused it — a
+  /// simulation's counts must not depend on the machine's speed.
+  static var databaseConfiguration: Database.Configuration {
+    var configuration = Database.Configuration()
+    configuration.observationBurstInterval = .zero
+    return configuration
+  }
+
   /// Opens (creating or migrating) the database at `databasePath` and starts the app; returns
   /// once the list shows what the file holds.
   ///
@@ -75,7 +84,8 @@ public final class NotesRuntime {
     databasePath: String, tracker: WorkTracker, clock: SimulationClock
   ) async throws -> NotesRuntime {
     let database = try await Database.open(
-      at: databasePath, migrations: NotesSchema.migrations)
+      at: databasePath, migrations: NotesSchema.migrations,
+      configuration: databaseConfiguration)
     let runtime = NotesRuntime(
       databasePath: databasePath, tracker: tracker, clock: clock, database: database)
     await runtime.startObserving()
@@ -90,7 +100,9 @@ public final class NotesRuntime {
   public func relaunch() async throws {
     await shutDown()
     earlierStatements &+= database.statistics.statements
-    database = try await Database.open(at: databasePath, migrations: NotesSchema.migrations)
+    database = try await Database.open(
+      at: databasePath, migrations: NotesSchema.migrations,
+      configuration: Self.databaseConfiguration)
     notes = NotesClient(tracker: tracker)
     editorClient = EditorClient()
     root = Context.global.createSubcontext(named: "Notes")
