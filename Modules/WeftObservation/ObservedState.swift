@@ -50,11 +50,11 @@ public final class ObservedState<State: Sendable>: Observable {
   /// The cell this model reads.
   public let cell: StateCell<State>
 
-  private var byKeyPath: [AnyKeyPath: ObservedSlot] = [:]
+  @usableFromInline var byKeyPath: [AnyKeyPath: ObservedSlot] = [:]
   private var bySelector: [AnyHashable: ObservedSlot] = [:]
   /// One per slot. The model owns them (a slot does not), so releasing the model releases
   /// them, which cancels them, which releases the slots their deliveries hold.
-  private var subscriptions: [Subscription] = []
+  @usableFromInline var subscriptions: [Subscription] = []
   /// Changes published by slots that `stopObserving()` dropped.
   private var droppedSlotChanges: UInt64 = 0
 
@@ -88,6 +88,7 @@ public final class ObservedState<State: Sendable>: Observable {
   ///   key path also subscribes it (O(1) amortized).
   /// - Note: Isolation: MainActor.
   /// - Note: Allocations: none after the first read of `keyPath`.
+  @inlinable
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: any KeyPath<State, Value> & Sendable
   ) -> Value {
@@ -179,7 +180,11 @@ public final class ObservedState<State: Sendable>: Observable {
 
   // MARK: Subscribing
 
-  private func subscribe<Value: Equatable & Sendable>(
+  /// Inlinable with `makeSlot`, so the selector and its delivery are made — and specialized —
+  /// where `State` and `Value` are concrete: WeftCore builds a selector's MainActor delivery
+  /// where the selector is made.
+  @inlinable
+  func subscribe<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable
   ) -> ObservedSlot {
     let slot = makeSlot(Selector(keyPath)) { $0[keyPath: keyPath] }
@@ -192,7 +197,8 @@ public final class ObservedState<State: Sendable>: Observable {
   ///
   /// The delivery captures the slot strongly and nothing else: no `weak` capture, so neither
   /// the slot nor the model gets a side table, and their retains stay on the fast path.
-  private func makeSlot<Value: Equatable & Sendable>(
+  @inlinable
+  func makeSlot<Value: Equatable & Sendable>(
     _ selector: Selector<State, Value>, _ project: (State) -> Value
   ) -> ObservedSlot {
     let slot = ObservedValueSlot<Value>(value: project(cell.state))
@@ -208,28 +214,35 @@ public final class ObservedState<State: Sendable>: Observable {
 /// property) and how many changes it published. Not nested in the generic model, so its key
 /// path below is a non-generic literal the runtime makes once.
 @MainActor
+@usableFromInline
 class ObservedSlot: Observable {
-  let registrar = ObservationRegistrar()
-  var changes: UInt64 = 0
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline var changes: UInt64 = 0
   /// The identity readers track: Observation uses key paths only as identities.
   nonisolated let tracked = 0
 
   /// The key path readers track, made once (a literal is re-instantiated through the
   /// runtime each time it is evaluated).
-  nonisolated static let trackedKeyPath: any KeyPath<ObservedSlot, Int> & Sendable =
-    \ObservedSlot.tracked
+  @usableFromInline nonisolated static let trackedKeyPath:
+    any KeyPath<ObservedSlot, Int> & Sendable =
+      \ObservedSlot.tracked
 
   /// Registers the current tracker's interest in this property.
   ///
   /// - Complexity: one `ObservationRegistrar.access`.
+  @usableFromInline init() {}
+
+  @inlinable
   final func track() { registrar.access(self, keyPath: Self.trackedKeyPath) }
 }
 
 /// A slot holding a value of type `Value`.
 @MainActor
+@usableFromInline
 final class ObservedValueSlot<Value: Equatable & Sendable>: ObservedSlot {
-  var value: Value
+  @usableFromInline var value: Value
 
+  @inlinable
   init(value: Value) { self.value = value }
 
   /// Stores `newValue` and invalidates the slot's readers, only if it differs from the value
@@ -237,6 +250,7 @@ final class ObservedValueSlot<Value: Equatable & Sendable>: ObservedSlot {
   /// saw change, publish nothing.
   ///
   /// - Complexity: one `==`; when it differs, one `withMutation`.
+  @inlinable
   func publish(_ newValue: Value) {
     guard value != newValue else { return }
     changes &+= 1
