@@ -45,7 +45,7 @@ public final class MainActorDeliveries: Sendable {
   typealias Drain = @MainActor @Sendable (any MainActorDrainable) -> Void
 
   /// A cell waiting for the drain, with the function that drains it.
-  private struct Entry {
+  private struct PendingCell {
     let cell: any MainActorDrainable
     /// Built where the cell committed, where its state type is concrete: it calls the
     /// cell's specialized `deliverPendingMainActorChanges()`.
@@ -57,15 +57,15 @@ public final class MainActorDeliveries: Sendable {
   private struct State {
     /// The first pending cell, kept apart so that a burst on one cell (the common case)
     /// needs no array; later cells go to `more`.
-    var first: Entry?
-    var more: [Entry] = []
+    var first: PendingCell?
+    var more: [PendingCell] = []
     var scheduled = false
     var paused = false
     var jobs: UInt64 = 0
 
     var isEmpty: Bool { first == nil }
 
-    mutating func append(_ entry: Entry) {
+    mutating func append(_ entry: PendingCell) {
       if let first {
         // A cell delivered directly (`deliverPendingMainActorChanges()`) since it joined asks
         // again on its next commit; once in the list is enough, the drain finds its changes.
@@ -91,7 +91,7 @@ public final class MainActorDeliveries: Sendable {
   @usableFromInline
   func enqueue(_ cell: any MainActorDrainable, drain: @escaping Drain) {
     state.withLock { state in
-      state.append(Entry(cell: cell, drain: drain))
+      state.append(PendingCell(cell: cell, drain: drain))
       guard !state.scheduled, !state.paused else { return }
       state.scheduled = true
       scheduleDrainLocked()
@@ -135,12 +135,12 @@ public final class MainActorDeliveries: Sendable {
   @MainActor
   @discardableResult
   private func drain(scheduled: Bool) -> Bool {
-    let (first, more) = state.withLock { state -> (Entry?, [Entry]) in
+    let (first, more) = state.withLock { state -> (PendingCell?, [PendingCell]) in
       if scheduled { state.scheduled = false }
       if scheduled && state.paused { return (nil, []) }
       guard let first = state.first else { return (nil, []) }
       state.first = nil
-      var more: [Entry] = []
+      var more: [PendingCell] = []
       if !state.more.isEmpty { swap(&more, &state.more) }
       state.jobs &+= 1
       return (first, more)
