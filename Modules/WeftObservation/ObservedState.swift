@@ -32,9 +32,11 @@ import WeftCore
 ///
 /// # Performance
 /// A read is one dictionary lookup by key path and one `ObservationRegistrar.access`. Each
-/// distinct property read costs one subscription (≈ 115 bytes plus its entry) and one
-/// projection and comparison per commit, shared with every other subscriber of the same
-/// selector. A commit that changes a read property costs one MainActor job per burst, one
+/// distinct property read costs a slot (an `Observable` object with its own registrar), one
+/// subscription (≈ 115 bytes plus its entry) and one projection and comparison per commit,
+/// shared with every other subscriber of the same selector. The first read of a key path,
+/// its selector and its delivery are `@inlinable`, so they are specialized for the caller's
+/// concrete state and value types. A commit that changes a read property costs one MainActor job per burst, one
 /// `==` against the held value, and one `withMutation` that reaches exactly the trackers
 /// that read it. What is slow: reading many distinct key paths of a large state (each is
 /// projected on every commit) and expensive `Selector` projections.

@@ -19,43 +19,40 @@ final class ViewPopulation {
     _ count: Int, to observable: SimObservable, as name: String,
     via delivery: ViewDelivery = .callbacks
   ) throws(SimulationError) {
+    let callbackGroup = groups.first { $0.name == name }
+    let observationGroup = observationGroups.first { $0.name == name }
     let existing: (path: String, delivery: ViewDelivery)? =
-      if let group = groups.first(where: { $0.name == name }) {
-        (group.path, .callbacks)
-      } else if let group = observationGroups.first(where: { $0.name == name }) {
-        (group.path, .observation)
-      } else {
-        nil
-      }
-    if let existing {
-      guard existing.path == observable.name, existing.delivery == delivery else {
-        throw SimulationError(
-          "view group '\(name)' observes '\(existing.path)'"
-            + (existing.delivery == .observation ? " via observation" : "")
-            + ", not '\(observable.name)'"
-            + (delivery == .observation ? " via observation" : "")
-            + "; name the new group differently with `as NAME`")
-      }
+      callbackGroup.map { ($0.path, .callbacks) }
+      ?? observationGroup.map { ($0.path, .observation) }
+    if let existing, existing.path != observable.name || existing.delivery != delivery {
+      throw SimulationError(
+        "view group '\(name)' observes '\(existing.path)'"
+          + (existing.delivery == .observation ? " via observation" : "")
+          + ", not '\(observable.name)'"
+          + (delivery == .observation ? " via observation" : "")
+          + "; name the new group differently with `as NAME`")
     }
     switch delivery {
     case .callbacks:
-      if let group = groups.first(where: { $0.name == name }) {
-        group.attach(count, to: observable)
+      let group: HeadlessViewGroup
+      if let callbackGroup {
+        group = callbackGroup
       } else {
-        let group = HeadlessViewGroup(name: name, observable: observable)
+        group = HeadlessViewGroup(name: name, observable: observable)
         group.beginStep(step)
-        group.attach(count, to: observable)
         groups.append(group)
       }
+      group.attach(count, to: observable)
     case .observation:
-      if let group = observationGroups.first(where: { $0.name == name }) {
-        group.attach(count)
+      let group: ObservationViewGroup
+      if let observationGroup {
+        group = observationGroup
       } else {
-        let group = try ObservationViewGroup(name: name, observable: observable)
+        group = try ObservationViewGroup(name: name, observable: observable)
         group.beginStep(step)
-        group.attach(count)
         observationGroups.append(group)
       }
+      group.attach(count)
     }
   }
 
