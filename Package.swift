@@ -75,6 +75,11 @@ let package = Package(
         "WeftObservationTestSupport",
       ],
       path: "Tests/WeftObservationDocsTests", swiftSettings: strict),
+    // Child processes and fixture servers awaited without blocking the cooperative pool; used
+    // by every test target that starts a process. Not a product.
+    .target(
+      name: "TestProcesses", dependencies: ["WeftCore"], path: "Tests/TestProcesses",
+      swiftSettings: strict),
     // Test helpers both observation test targets use (`Tracker`); not a product.
     .target(
       name: "WeftObservationTestSupport", dependencies: ["WeftCore"],
@@ -88,7 +93,7 @@ let package = Package(
       name: "WeftPersistence", dependencies: ["WeftCore", "CSQLite"],
       path: "Modules/WeftPersistence", swiftSettings: strict),
     .testTarget(
-      name: "WeftPersistenceTests", dependencies: ["WeftPersistence", "WeftCore"],
+      name: "WeftPersistenceTests", dependencies: ["WeftPersistence", "WeftCore", "TestProcesses"],
       path: "Tests/WeftPersistenceTests", swiftSettings: strict),
 
     // MARK: Networking
@@ -102,7 +107,7 @@ let package = Package(
       dependencies: ["WeftCore", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
       path: "Modules/WeftNetworking", swiftSettings: strict),
     .testTarget(
-      name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore"],
+      name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore", "TestProcesses"],
       path: "Tests/WeftNetworkingTests", resources: [.copy("Fixtures")], swiftSettings: strict),
 
     // MARK: Features
@@ -159,7 +164,7 @@ let package = Package(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
-        "WeftCore", "WeftNetworking", "WeftPersistence", "WeftSimulation",
+        "TestProcesses", "WeftCore", "WeftNetworking", "WeftPersistence", "WeftSimulation",
       ],
       path: "Tests/AppFeatureTests",
       resources: [.copy("Fixtures")], swiftSettings: strict),
@@ -194,13 +199,13 @@ let package = Package(
       path: "Modules/Features/HealthSimulator", swiftSettings: strict),
     .testTarget(
       name: "HealthSimulatorTests",
-      dependencies: ["HealthSimulator", "SimulatorKit", "WeftCore"],
+      dependencies: ["HealthSimulator", "SimulatorKit", "TestProcesses", "WeftCore"],
       path: "Tests/HealthSimulatorTests", swiftSettings: strict),
     .testTarget(
       name: "SimulatorKitTests",
       dependencies: [
-        "HealthSimulator", "SimulatorKit", "SimulatorPacks", "WeftContexts", "WeftCore",
-        "WeftNetworking",
+        "HealthSimulator", "SimulatorKit", "SimulatorPacks", "TestProcesses", "WeftContexts",
+        "WeftCore", "WeftNetworking",
       ],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),

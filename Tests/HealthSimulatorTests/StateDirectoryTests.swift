@@ -1,6 +1,7 @@
 import Foundation
 import HealthSimulator
 import SimulatorKit
+import TestProcesses
 import Testing
 import WeftCore
 
@@ -116,32 +117,14 @@ struct StateDirectoryTests {
   }
 
   /// The first column of the first row of `query` on the folder's database, or -1. The
-  /// `sqlite3` shell's exit is awaited through `terminationHandler`, never with a blocking
-  /// wait: a blocked thread of the cooperative pool (two on a 2-core machine) stalls every
-  /// other test, and the live networking tests' wall-clock bounds with them.
+  /// `sqlite3` shell is awaited (TestProcesses), never blocked on.
   static func count(_ query: String, in folder: URL) async -> Int {
     let database = folder.appendingPathComponent("app.sqlite")
-    guard FileManager.default.fileExists(atPath: database.path) else { return -1 }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-readonly", database.path, query]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    let started: Bool = await withCheckedContinuation { continuation in
-      process.terminationHandler = { _ in continuation.resume(returning: true) }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(returning: false)
-      }
-    }
-    guard started else { return -1 }
-    // The shell has exited: its few bytes are in the pipe and the read ends at once.
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return Int(text) ?? -1
+    guard FileManager.default.fileExists(atPath: database.path),
+      let result = try? await ChildProcess.run(  // try?: a missing shell reads as -1.
+        program: "sqlite3", ["-readonly", database.path, query])
+    else { return -1 }
+    return Int(result.standard.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
   }
 }
 

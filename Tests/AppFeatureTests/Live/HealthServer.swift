@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -65,34 +66,17 @@ func withHealthServer<T>(
     throw FixtureError(
       description: "Fixtures/health_server.py is not in the test bundle: check Package.swift")
   }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", script.path, "--lifetime", "60"]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  try process.run()
-  defer {
-    process.terminate()
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+  return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "60"]) {
+    text in
+    // "PORT <http> WS <websocket>"
+    let words = text.split(whereSeparator: \.isWhitespace)
+    guard words.count == 4, words[0] == "PORT", words[2] == "WS", let port = Int(words[1]),
+      let realtimePort = Int(words[3])
+    else {
+      throw FixtureError(
+        description:
+          "the fixture server did not print its port (got \"\(text)\"): is python3 installed?")
+    }
+    return try await body(HealthServer(port: port, realtimePort: realtimePort))
   }
-  var line = Data()
-  while !line.contains(UInt8(ascii: "\n")) {
-    let chunk = output.fileHandleForReading.availableData
-    if chunk.isEmpty { break }
-    line.append(chunk)
-  }
-  let text = String(decoding: line, as: UTF8.self)
-  // "PORT <http> WS <websocket>"
-  let words = text.split(whereSeparator: \.isWhitespace)
-  guard words.count == 4, words[0] == "PORT", words[2] == "WS", let port = Int(words[1]),
-    let realtimePort = Int(words[3])
-  else {
-    throw FixtureError(
-      description:
-        "the fixture server did not print its port (got \"\(text)\"): is python3 installed?")
-  }
-  return try await body(HealthServer(port: port, realtimePort: realtimePort))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthSimulator
+import TestProcesses
 import Testing
 
 @testable import SimulatorKit

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// The fixture server (`Fixtures/test_server.py`) running on 127.0.0.1 for one test.
@@ -17,7 +18,8 @@ struct LoopbackServer {
   var refusedURL: URL { URL(string: "http://127.0.0.1:\(closedPort)")! }
 }
 
-/// Runs `body` with a fresh loopback server and kills the server afterwards, whatever happens.
+/// Runs `body` with a fresh loopback server and stops the server afterwards, whatever
+/// happens (awaited, never blocking a thread of the cooperative pool).
 func withLoopbackServer<T>(
   _ body: (LoopbackServer) async throws -> T
 ) async throws -> T {
@@ -28,31 +30,12 @@ func withLoopbackServer<T>(
     throw FixtureError(
       "Fixtures/test_server.py is not in the test bundle: check resources in Package.swift")
   }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", script.path, "--lifetime", "300"]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  try process.run()
-  defer {
-    process.terminate()
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+  return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "300"]) {
+    try await body(try readPorts(from: $0))
   }
-  let server = try readPorts(from: output.fileHandleForReading)
-  return try await body(server)
 }
 
-private func readPorts(from handle: FileHandle) throws -> LoopbackServer {
-  var line = Data()
-  while !line.contains(UInt8(ascii: "\n")) {
-    let chunk = handle.availableData
-    if chunk.isEmpty { break }
-    line.append(chunk)
-  }
-  let text = String(decoding: line, as: UTF8.self)
+private func readPorts(from text: String) throws -> LoopbackServer {
   var ports: [String: Int] = [:]
   for field in text.split(whereSeparator: \.isWhitespace).dropFirst() {
     let parts = field.split(separator: "=")

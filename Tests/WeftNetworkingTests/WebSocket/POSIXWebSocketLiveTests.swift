@@ -1,23 +1,17 @@
 import Foundation
+import TestProcesses
 import Testing
 
 @testable import WeftNetworking
 
 /// Whether python3 can import `websockets` here (CI installs it; a machine without it skips).
-private let websocketsInstalled: Bool = {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", "-c", "import websockets"]
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
+private func websocketsInstalled() async -> Bool {
   do {
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    return try await ChildProcess.run(program: "python3", ["-c", "import websockets"]).status == 0
   } catch {
     return false
   }
-}()
+}
 
 /// `Fixtures/websocket_server.py` (the `websockets` package) on 127.0.0.1 for one test.
 private struct WebSocketServer {
@@ -35,64 +29,25 @@ private func withWebSocketServer<T>(
     let script = Bundle.module.url(
       forResource: "websocket_server", withExtension: "py", subdirectory: "Fixtures")
   else { throw FixtureError("Fixtures/websocket_server.py is not in the test bundle") }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", script.path, "--lifetime", "60", "--ws-port", "\(wsPort)"]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  try process.run()
-  defer {
-    process.terminate()
-    // try?: the pipe may already be closed by the exiting server; nothing to report.
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-  }
-  var line = Data()
-  while !line.contains(UInt8(ascii: "\n")) {
-    let chunk = output.fileHandleForReading.availableData
-    if chunk.isEmpty { break }
-    line.append(chunk)
-  }
-  let text = String(decoding: line, as: UTF8.self)
-  var ports: [String: Int] = [:]
-  for field in text.split(whereSeparator: \.isWhitespace).dropFirst() {
-    let parts = field.split(separator: "=")
-    if parts.count == 2, let port = Int(parts[1]) { ports[String(parts[0])] = port }
-  }
-  guard text.hasPrefix("PORTS"), let ws = ports["ws"], let garbage = ports["garbage"],
-    let stall = ports["stall"]
-  else { throw FixtureError("websocket_server.py did not print its ports (got \"\(text)\")") }
-  return try await body(WebSocketServer(wsPort: ws, garbagePort: garbage, stallPort: stall))
-}
-
-/// Runs `body`, failing (not hanging) if it takes longer than `bound`: a correctness bound
-/// for "cancellation / timeouts end the wait", far above the expected time.
-@discardableResult
-private func bounded<T: Sendable>(
-  _ bound: Duration = .seconds(20), _ body: @escaping @Sendable () async throws -> T
-) async throws -> T {
-  try await withThrowingTaskGroup(of: T?.self) { group in
-    group.addTask { try await body() }
-    group.addTask {
-      try await Task.sleep(for: bound)
-      return nil
+  let arguments = [script.path, "--lifetime", "60", "--ws-port", "\(wsPort)"]
+  return try await ServerProcess.with(program: "python3", arguments) { text in
+    var ports: [String: Int] = [:]
+    for field in text.split(whereSeparator: \.isWhitespace).dropFirst() {
+      let parts = field.split(separator: "=")
+      if parts.count == 2, let port = Int(parts[1]) { ports[String(parts[0])] = port }
     }
-    defer { group.cancelAll() }
-    guard let result = try await group.next(), let value = result else {
-      throw FixtureError("did not finish within \(bound)")
-    }
-    return value
+    guard text.hasPrefix("PORTS"), let ws = ports["ws"], let garbage = ports["garbage"],
+      let stall = ports["stall"]
+    else { throw FixtureError("websocket_server.py did not print its ports (got \"\(text)\")") }
+    return try await body(WebSocketServer(wsPort: ws, garbagePort: garbage, stallPort: stall))
   }
 }
 
 @Suite(
   "POSIX WebSocket against the python websockets server",
   .enabled(
-    if: websocketsInstalled,
     "skipped: the python 'websockets' package is not installed (python3 -m pip install websockets)"
-  ))
+  ) { await websocketsInstalled() })
 struct POSIXWebSocketLiveTests {
   @Test func echoesTextAndBinary() async throws {
     try await withWebSocketServer { server in

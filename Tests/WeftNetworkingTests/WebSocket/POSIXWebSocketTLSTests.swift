@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 import WeftCore
 
@@ -7,80 +8,7 @@ import WeftCore
 // wss:// against a real server: `Fixtures/websocket_tls_server.py` (python's ssl and the
 // `websockets` package) with self-signed certificates it makes with the `openssl` tool. The
 // python process is started, read and awaited without blocking a cooperative thread
-// (termination and readability handlers resume continuations).
-
-/// A one-shot value: `wait()` suspends until `fulfil(_:)` (or returns at once after it).
-private final class OneShot<Value: Sendable>: Sendable {
-  private let state = Locked<(value: Value?, waiters: [CheckedContinuation<Value, Never>])>(
-    (nil, []))
-
-  func fulfil(_ value: Value) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in
-      guard state.value == nil else { return [] }
-      state.value = value
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume(returning: value) }
-  }
-
-  func wait() async -> Value {
-    await withCheckedContinuation { continuation in
-      let value = state.withLock { state -> Value? in
-        if let value = state.value { return value }
-        state.waiters.append(continuation)
-        return nil
-      }
-      if let value { continuation.resume(returning: value) }
-    }
-  }
-}
-
-/// A child process whose exit and first output line are awaited, not blocked on: the exit
-/// through `terminationHandler`, the line read on a thread of its own.
-private struct Child {
-  let process = Process()
-  let input = Pipe()
-  let output = Pipe()
-  let exited = OneShot<Int32>()
-  let firstLine = OneShot<String>()
-
-  init(_ arguments: [String]) {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    let exited = exited
-    process.terminationHandler = { exited.fulfil($0.terminationStatus) }
-  }
-
-  /// Starts the child and a plain thread that reads its first line. (Not the file handle's
-  /// `readabilityHandler`: its dispatch read source crashed libdispatch's event loop under
-  /// ThreadSanitizer, 3 runs in 9, once the pipe closed.)
-  func run() throws {
-    try process.run()
-    let handle = output.fileHandleForReading
-    let firstLine = firstLine
-    Thread {
-      var seen = Data()
-      while !seen.contains(UInt8(ascii: "\n")) {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        seen.append(chunk)
-      }
-      firstLine.fulfil(String(decoding: seen, as: UTF8.self))
-    }.start()
-  }
-
-  /// Ends the child (SIGTERM and closed stdin) and waits for it to exit.
-  func stop() async {
-    if process.isRunning { process.terminate() }
-    // try?: the pipe may already be closed by the exiting child; nothing to report.
-    try? input.fileHandleForWriting.close()
-    _ = await exited.wait()
-  }
-}
+// (TestProcesses' ServerProcess).
 
 /// Whether this is Linux (the only platform whose build links OpenSSL for
 /// `POSIXWebSocketTransport`), python3 has `websockets` and the `openssl` tool is on PATH (CI
@@ -94,9 +22,11 @@ private func tlsFixtureToolsPresent() async -> Bool {
     FileManager.default.isExecutableFile(atPath: "\($0)/openssl")
   }
   guard hasOpenSSL else { return false }
-  let probe = Child(["python3", "-c", "import websockets"])
-  do { try probe.run() } catch { return false }
-  return await probe.exited.wait() == 0
+  do {
+    return try await ChildProcess.run(program: "python3", ["-c", "import websockets"]).status == 0
+  } catch {
+    return false
+  }
   #endif
 }
 
@@ -132,11 +62,8 @@ private func withTLSServer<T>(_ body: (TLSServer) async throws -> T) async throw
   else { throw FixtureError("Fixtures/websocket_tls_server.py is not in the test bundle") }
   // A long lifetime: the server also ends when its stdin closes or this process dies, and a
   // sanitizer build on a busy machine needs more than a minute for the large messages.
-  let child = Child(["python3", script.path, "--lifetime", "300"])
-  try child.run()
-  let result: Result<T, any Error>
-  do {
-    let line = await child.firstLine.wait()
+  return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "300"]) {
+    line in
     var fields: [String: String] = [:]
     for field in line.split(whereSeparator: \.isWhitespace).dropFirst() {
       let parts = field.split(separator: "=", maxSplits: 1)
@@ -147,16 +74,11 @@ private func withTLSServer<T>(_ body: (TLSServer) async throws -> T) async throw
       let plain = fields["plain"].flatMap(Int.init), let certificate = fields["cert"],
       let other = fields["other"]
     else { throw FixtureError("websocket_tls_server.py did not start (got \"\(line)\")") }
-    result = .success(
-      try await body(
-        TLSServer(
-          tlsPort: tls, wrongNamePort: wrongName, plainPort: plain, certificate: certificate,
-          otherCertificate: other)))
-  } catch {
-    result = .failure(error)
+    return try await body(
+      TLSServer(
+        tlsPort: tls, wrongNamePort: wrongName, plainPort: plain, certificate: certificate,
+        otherCertificate: other))
   }
-  await child.stop()
-  return try result.get()
 }
 
 @Suite(

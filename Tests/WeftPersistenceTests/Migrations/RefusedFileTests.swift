@@ -6,9 +6,9 @@ import WeftPersistence
 @Suite struct RefusedFileTests {
   /// Another app's database, in SQLite's default rollback-journal mode (WAL would change
   /// the header's bytes 18 and 19 and create `-wal` and `-shm` files).
-  func foreignFile(in folder: TemporaryFolder, userVersion: Int = 0) throws -> String {
+  func foreignFile(in folder: TemporaryFolder, userVersion: Int = 0) async throws -> String {
     let path = folder.file("other.sqlite")
-    try SQLiteShell.run(
+    try await SQLiteShell.run(
       path,
       """
       PRAGMA user_version = \(userVersion);
@@ -17,14 +17,14 @@ import WeftPersistence
       INSERT INTO contacts (name) VALUES ('Ada'), ('Grace');
       INSERT INTO accounts (owner) VALUES (1), (2);
       """)
-    #expect(try SQLiteShell.run(path, "PRAGMA journal_mode;") == "delete\n")
+    #expect(try await SQLiteShell.run(path, "PRAGMA journal_mode;") == "delete\n")
     return path
   }
 
   @Test func anotherAppsFileIsRefusedAndLeftByteForByte() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let path = try foreignFile(in: folder)
+    let path = try await foreignFile(in: folder)
     let before = try FileSnapshot(path)
     #expect(before.folder == ["other.sqlite"])
 
@@ -41,13 +41,13 @@ import WeftPersistence
     let after = try FileSnapshot(path)
     #expect(after == before, "the refused file changed: before \(before), after \(after)")
     #expect(after.folder == ["other.sqlite"])  // no -wal, -shm or -journal left behind
-    #expect(try SQLiteShell.run(path, "PRAGMA journal_mode;") == "delete\n")
+    #expect(try await SQLiteShell.run(path, "PRAGMA journal_mode;") == "delete\n")
   }
 
   @Test func aNewerRollbackJournalFileIsRefusedAndLeftByteForByte() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let path = try foreignFile(in: folder, userVersion: 7)
+    let path = try await foreignFile(in: folder, userVersion: 7)
     let before = try FileSnapshot(path)
 
     await #expect(

@@ -14,7 +14,7 @@ import WeftPersistence
     let path = folder.file("app.sqlite")
     let database = try await Database.open(at: path, migrations: TestSchema.all)
     await database.close()
-    try SQLiteShell.run(
+    try await SQLiteShell.run(
       path, "INSERT INTO todo (id, title, done) VALUES ('\(lower)', 'written elsewhere', 0);")
     return (try await Database.open(at: path, migrations: TestSchema.all), path)
   }
@@ -47,7 +47,7 @@ import WeftPersistence
         == .text(id.uuidString))
     await database.close()
     #expect(
-      try SQLiteShell.run(path, "SELECT id, title, done FROM todo;")
+      try await SQLiteShell.run(path, "SELECT id, title, done FROM todo;")
         == "\(id.uuidString)|updated here|1\n")
   }
 
@@ -104,7 +104,7 @@ import WeftPersistence
     ]
     let database = try await Database.open(at: path, migrations: schema)
     await database.close()
-    try SQLiteShell.run(
+    try await SQLiteShell.run(
       path, "INSERT INTO todo (id, title, done) VALUES ('\(lower)', 'written elsewhere', 0);")
     let reopened = try await Database.open(at: path, migrations: schema)
     try await reopened.save(Todo(id: id, title: "updated here", done: true))

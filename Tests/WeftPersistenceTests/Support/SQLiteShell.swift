@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// Another writer: the `sqlite3` command-line shell, run on a real file, for data and file
@@ -9,33 +10,21 @@ enum SQLiteShell {
     var description: String
   }
 
-  /// Runs `sql` on the file at `path` and returns what the shell printed.
+  /// Runs `sql` on the file at `path` and returns what the shell printed. The shell is
+  /// awaited (TestProcesses), never blocked on.
   ///
   /// - Throws: `Failure` when the shell is missing or exits non-zero.
   @discardableResult
-  static func run(_ path: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-bail", path]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    input.fileHandleForWriting.write(Data(sql.utf8))
-    try input.fileHandleForWriting.close()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+  static func run(_ path: String, _ sql: String) async throws -> String {
+    let result = try await ChildProcess.run(
+      program: "sqlite3", ["-bail", path], input: Data(sql.utf8))
+    guard result.status == 0, !result.signalled else {
       throw Failure(
         description:
-          "sqlite3 exited with \(process.terminationStatus) (is the sqlite3 shell installed?): "
-          + String(decoding: complaint, as: UTF8.self))
+          "sqlite3 exited with \(result.status) (is the sqlite3 shell installed?): "
+          + result.error)
     }
-    return String(decoding: printed, as: UTF8.self)
+    return result.standard
   }
 }
 
