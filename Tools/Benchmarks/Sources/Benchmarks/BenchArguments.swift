@@ -2,7 +2,7 @@ import WeftCore
 
 /// A benchmark `weft-bench` can run, by the word that names it.
 enum BenchCommand: String, CaseIterable, Sendable {
-  case fanout, persistence, websocket, foreach, observation, all
+  case fanout, persistence, websocket, foreach, observation, latency, all
   case fanoutSmall = "fanout-small"
   case profileCommit = "profile-commit"
   case profileIdle = "profile-idle"
@@ -161,6 +161,13 @@ enum BenchArguments {
         drained directly, MainActor with its job run on the MainActor's queue, and the yields
         that the job row includes (--quick: 50,000 commits a round, 3 rounds).
         """
+      case .latency:
+        """
+        Commit → MainActor render while the MainActor awaits the committing actor, commits 2 ms
+        apart: WeftCore (a Client's commit, an observeOnMainActor subscriber) against plain
+        Swift (the actor enqueues a @MainActor task), with the other core idle and busy;
+        p50 / p95 / p99 in µs per round (--quick: 2 rounds of 200 commits).
+        """
       case .all: "Runs fanout, then persistence."
       case .profileCommit:
         """
@@ -188,7 +195,7 @@ enum BenchArguments {
       }
     let quick =
       switch command {
-      case .fanout, .fanoutSmall, .all, .foreach, .observation:
+      case .fanout, .fanoutSmall, .all, .foreach, .observation, .latency:
         "  --quick           Smaller sizes and fewer rounds (for CI; noisier figures).\n"
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
       case .profileMain: "  --quick           20,000 commits instead of 200,000.\n"
@@ -221,6 +228,7 @@ enum BenchArguments {
       websocket         WebSocket echo round trips against a python `websockets` client.
       foreach           Feedback.forEach: per-event cost and allocations at 10 … 100,000 elements.
       observation       The Observation bridge against plain @Observable (part of fanout).
+      latency           Commit → MainActor render against plain Swift's actor → MainActor hop.
       all               fanout, then persistence.
       profile-commit    A hot loop for profilers: commits with one synchronous subscriber.
       profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.

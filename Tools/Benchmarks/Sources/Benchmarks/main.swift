@@ -49,6 +49,8 @@ case .run(let command, let quick):
     await runFeedbackForEachReport(quick: quick)
   case .observation:
     runObservationReport(quick: quick)
+  case .latency:
+    await runHopLatencyReport(quick: quick)
   case .profileForEach:
     await runForEachProfile()
   case .profileCommit:
