@@ -52,13 +52,22 @@ public enum TemporaryFolders {
     installCleanup(sweeping: directory)
     let pid = ProcessInfo.processInfo.processIdentifier
     let folder = directory.appendingPathComponent("\(prefix)\(pid)-\(UUID())")
-    state.withLock { _ = $0.live.insert(folder.path) }
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      state.withLock { _ = $0.live.remove(folder.path) }
+    // Registered and created under the lock: a signal's `removeAll()` waits for the folder
+    // to exist, so it never finds the path registered but not yet created and exits while
+    // the folder appears behind it.
+    let failure = state.withLock { state -> (any Error)? in
+      state.live.insert(folder.path)
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return nil
+      } catch {
+        state.live.remove(folder.path)
+        return error
+      }
+    }
+    if let failure {
       throw SimulationError(
-        "cannot create the temporary folder '\(folder.path)': \(error.localizedDescription)")
+        "cannot create the temporary folder '\(folder.path)': \(failure.localizedDescription)")
     }
     return folder
   }
@@ -90,9 +99,16 @@ public enum TemporaryFolders {
       return state.live
     }
     for path in paths {
-      // The process is ending and there is nobody left to tell; the next run's sweep removes
-      // what stays (this pid is dead by then).
-      try? FileManager.default.removeItem(atPath: path)  // try?: the next run sweeps it
+      // The app's other threads still run until the process exits: a database being created
+      // when a signal arrives adds files while the folder is removed, and the removal fails
+      // (the folder is not empty). Try again for up to 100 ms, until the folder is gone. The
+      // process is ending and there is nobody left to tell; the next run's sweep removes what
+      // stays (this pid is dead by then).
+      for _ in 0..<50 {
+        try? FileManager.default.removeItem(atPath: path)  // try?: retried, then swept
+        if !FileManager.default.fileExists(atPath: path) { break }
+        usleep(2_000)
+      }
     }
   }
 
