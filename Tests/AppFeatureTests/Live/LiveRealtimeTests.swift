@@ -60,19 +60,23 @@ struct LiveRealtimeTests {
 }
 
 /// Polls `condition` every 20 ms until it holds, failing after a generous `limit` (the wait is
-/// for correctness, not speed: a slow machine passes).
+/// for correctness, not speed: a slow machine passes). The limit counts polls, 20 ms each, not
+/// wall time: while the whole suite saturates the cooperative pool, a poll can wait seconds
+/// for the MainActor, and a wall-clock limit then fails a test that was never given the time.
 @MainActor
 func waitUntil(
   _ what: String, limit: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation,
   _ condition: @MainActor () async throws -> Bool
 ) async throws {
-  let deadline = ContinuousClock.now + limit
+  let interval = Duration.milliseconds(20)
+  var waited = Duration.zero
   while try await !condition() {
-    guard ContinuousClock.now < deadline else {
+    waited += interval
+    guard waited <= limit else {
       Issue.record("timed out after \(limit) waiting until \(what)", sourceLocation: sourceLocation)
       throw FixtureError(description: "timed out waiting until \(what)")
     }
-    try await Task.sleep(for: .milliseconds(20))
+    try await Task.sleep(for: interval)
   }
 }
