@@ -6,7 +6,7 @@ import WeftCore
 /// The cancellation rules users of the peers keep tripping over: an effect cancelled before
 /// it starts never runs; cancelling right after the start neither crashes nor leaks; events
 /// of a cancelled effect are dropped; no feedback cancels without its rule saying so.
-@Suite("Cancellation rules", .timeLimit(.minutes(1)))
+@Suite("Cancellation rules", .timeLimit(.minutes(5)))
 @MainActor
 struct CancellationRulesTests {
   @Test func anEffectCancelledBeforeItStartsNeverRuns() async {

@@ -29,7 +29,7 @@ private struct Uploads: Sendable, Equatable {
 /// The keyed `Feedback.forEach(state:effects:)`: one effect per key, started with the key's
 /// value, later values streamed to it without a restart, cancelled when the key leaves; all
 /// on the virtual clock.
-@Suite("Feedback over a keyed map", .timeLimit(.minutes(1)))
+@Suite("Feedback over a keyed map", .timeLimit(.minutes(5)))
 @MainActor
 struct KeyedFeedbackTests {
   /// A system whose effect for a key logs "start id=value", then every later value it

@@ -4,7 +4,7 @@ import WeftFeedback
 
 /// `lensing`: every reduced state with a non-nil query cancels the running effect and starts
 /// a new one; a nil query cancels it.
-@Suite("lensing rules", .timeLimit(.minutes(1)))
+@Suite("lensing rules", .timeLimit(.minutes(5)))
 @MainActor
 struct LensingTests {
   @Test func everyStateWithAQueryRestartsAndNilCancels() async {
@@ -64,7 +64,7 @@ struct LensingTests {
 
 /// `lensingSkippingRepeated`: only a query different from the previous one restarts; a nil
 /// query cancels; an effect that completed is not restarted while the query stays equal.
-@Suite("lensingSkippingRepeated rules", .timeLimit(.minutes(1)))
+@Suite("lensingSkippingRepeated rules", .timeLimit(.minutes(5)))
 @MainActor
 struct LensingSkippingRepeatedTests {
   @Test func equalQueriesDoNotRestartAndCompletionDoesNotRerun() async {
@@ -105,7 +105,7 @@ struct LensingSkippingRepeatedTests {
 
 /// `whenBecomesTrue`: a false→true edge starts the effect, true→false cancels it; staying
 /// true does nothing, even after the effect completed.
-@Suite("whenBecomesTrue rules", .timeLimit(.minutes(1)))
+@Suite("whenBecomesTrue rules", .timeLimit(.minutes(5)))
 @MainActor
 struct WhenBecomesTrueTests {
   @Test func startsOnARisingEdgeAndCancelsOnAFallingOne() async {
@@ -145,7 +145,7 @@ struct WhenBecomesTrueTests {
 
 /// `extracting`: one effect per event with a payload, running side by side; state changes
 /// and later payloads never cancel earlier ones.
-@Suite("extracting rules", .timeLimit(.minutes(1)))
+@Suite("extracting rules", .timeLimit(.minutes(5)))
 @MainActor
 struct ExtractingTests {
   @Test func everyPayloadStartsItsOwnEffectAndNothingCancelsThem() async {
@@ -173,7 +173,7 @@ struct ExtractingTests {
 
 /// `just`: starts with the system and runs until its sequence ends or the system is torn
 /// down; no state change cancels it.
-@Suite("just rules", .timeLimit(.minutes(1)))
+@Suite("just rules", .timeLimit(.minutes(5)))
 @MainActor
 struct JustTests {
   @Test func runsFromTheStartWhateverTheStateDoes() async {

@@ -26,7 +26,7 @@ private struct Rows: Sendable, Equatable {
 
 /// `Feedback.forEach(state:effects:)`: one effect per element of a set, each started when
 /// its element appears and cancelled when it leaves, on the virtual clock.
-@Suite("Feedback over a set", .timeLimit(.minutes(1)))
+@Suite("Feedback over a set", .timeLimit(.minutes(5)))
 @MainActor
 struct SetFeedbackTests {
   /// A system whose effects load a row after one virtual second, logging "kind row".

@@ -3,7 +3,7 @@ import WeftCore
 import WeftFeedback
 
 /// Events are reduced one at a time, in the order they reach the system.
-@Suite("Event ordering", .timeLimit(.minutes(1)))
+@Suite("Event ordering", .timeLimit(.minutes(5)))
 @MainActor
 struct EventOrderingTests {
   struct Log: Sendable, Equatable {

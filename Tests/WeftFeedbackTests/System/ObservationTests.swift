@@ -4,7 +4,7 @@ import WeftFeedback
 
 /// A system's state is observable through WeftCore's fan-out: current value, key-path
 /// subscriptions, `changes`, and `values(of:)`.
-@Suite("Observation through the fan-out engine", .timeLimit(.minutes(1)))
+@Suite("Observation through the fan-out engine", .timeLimit(.minutes(5)))
 @MainActor
 struct ObservationTests {
   @Test func everyReductionIsOneCommit() {
@@ -68,7 +68,7 @@ struct ObservationTests {
 }
 
 /// The explicit signals tests wait on.
-@Suite("Idle signals", .timeLimit(.minutes(1)))
+@Suite("Idle signals", .timeLimit(.minutes(5)))
 @MainActor
 struct IdleSignalTests {
   @Test func waitUntilIdleReturnsAtOnceWhenNothingRuns() async {

@@ -3,7 +3,7 @@ import WeftCore
 import WeftFeedback
 
 /// Tearing a system down cancels every running effect and leaves nothing behind.
-@Suite("Teardown", .timeLimit(.minutes(1)))
+@Suite("Teardown", .timeLimit(.minutes(5)))
 @MainActor
 struct TeardownTests {
   /// A system running one effect of every kind, each of which marks its `Tracked` when it

@@ -6,7 +6,7 @@ import WeftFeedback
 /// leaked them, through Swift Testing's own issue handling: `withKnownIssue` only sees issues
 /// recorded in its own test, on its own task, so each test here fails if the report lands
 /// anywhere else (in no test, in another test, later, or never).
-@Suite("TestStore leftovers", .timeLimit(.minutes(1)))
+@Suite("TestStore leftovers", .timeLimit(.minutes(5)))
 @MainActor
 struct TestStoreLeftoverTests {
   @Test func anEventLeakedByAStoreThatGoesAwayFailsThisTestAtTheStoresCreation() async {

@@ -3,7 +3,7 @@ import WeftCore
 import WeftFeedback
 
 /// The test helper's failure messages are API: each is pinned here, word for word.
-@Suite("TestStore failure messages", .timeLimit(.minutes(1)))
+@Suite("TestStore failure messages", .timeLimit(.minutes(5)))
 @MainActor
 struct TestStoreMessageTests {
   @Test func aClosureThatDoesNotProduceTheActualState() async {

@@ -3,7 +3,7 @@ import WeftCore
 import WeftFeedback
 
 /// The exhaustive test helper, used the way feature tests use it.
-@Suite("TestStore", .timeLimit(.minutes(1)))
+@Suite("TestStore", .timeLimit(.minutes(5)))
 @MainActor
 struct TestStoreTests {
   @Test func aPassingExhaustiveTest() async {

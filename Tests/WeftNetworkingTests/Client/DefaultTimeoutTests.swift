@@ -5,7 +5,7 @@ import WeftCore
 @testable import WeftNetworking
 
 /// `HTTPClient.defaultTimeout` bounds each transport call by itself, without any middleware.
-@Suite("The client's own timeout", .timeLimit(.minutes(1)))
+@Suite("The client's own timeout", .timeLimit(.minutes(5)))
 struct DefaultTimeoutTests {
   let clock = TestClock()
   let backend: SimulatedTransport

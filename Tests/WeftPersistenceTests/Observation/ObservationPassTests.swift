@@ -6,7 +6,7 @@ import WeftPersistence
 /// Re-fetches woken by a commit run together in one pass on one reader connection, in one
 /// read transaction; a failing or misbehaving fetch ends only its own observation; a pass
 /// with no free reader waits for one.
-@Suite(.timeLimit(.minutes(1))) struct ObservationPassTests {
+@Suite(.timeLimit(.minutes(5))) struct ObservationPassTests {
   struct Boom: Error, Equatable {}
 
   /// Reads the next value of every iterator.

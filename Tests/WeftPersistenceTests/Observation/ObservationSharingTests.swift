@@ -8,7 +8,7 @@ import WeftPersistence
 /// type) in one pass share one execution, and each still gets every change; different
 /// queries are never confused; an observation of a table no commit wrote is not re-run.
 /// All on a real SQLite file.
-@Suite(.timeLimit(.minutes(1))) struct ObservationSharingTests {
+@Suite(.timeLimit(.minutes(5))) struct ObservationSharingTests {
   /// Ten observations of the same count: each gets every commit's value, in order, and a
   /// pass runs the count once (BEGIN, one count, COMMIT) instead of ten times.
   @Test func observersOfOneQueryEachGetEveryChangeFromOneExecution() async throws {

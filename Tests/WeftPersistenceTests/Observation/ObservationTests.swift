@@ -5,7 +5,7 @@ import WeftPersistence
 
 /// Observed fetches: re-delivered after commits to their tables, coalesced, never missing
 /// the last commit, run off the MainActor, and gone when their consumer goes.
-@Suite(.timeLimit(.minutes(1))) struct ObservationTests {
+@Suite(.timeLimit(.minutes(5))) struct ObservationTests {
   static let allMetrics = FetchDescriptor<Metric>(sortBy: [.ascending("id")])
 
   /// Reads values from `stream` until one satisfies `condition`; returns how many it read.

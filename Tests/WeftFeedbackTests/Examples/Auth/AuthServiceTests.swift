@@ -4,7 +4,7 @@ import WeftFeedback
 
 /// The authentication service's loop, tested exhaustively on the MainActor with a test
 /// clock: every state change, every fed-back event, every effect started and cancelled.
-@Suite("Auth service", .timeLimit(.minutes(1)))
+@Suite("Auth service", .timeLimit(.minutes(5)))
 @MainActor
 struct AuthServiceTests {
   let clock = TestClock()
@@ -128,7 +128,7 @@ struct AuthServiceTests {
 }
 
 /// The same service as it runs in an app: a `FeedbackService` on its own actor.
-@Suite("Auth service on its own actor", .timeLimit(.minutes(1)))
+@Suite("Auth service on its own actor", .timeLimit(.minutes(5)))
 @MainActor
 struct AuthServiceActorTests {
   @Test func dispatchedActionsDriveTheObservableState() async {

@@ -3,7 +3,7 @@ import WeftCore
 import WeftFeedback
 
 /// The login screen's loop, exhaustively, against a stub auth service.
-@Suite("Login store", .timeLimit(.minutes(1)))
+@Suite("Login store", .timeLimit(.minutes(5)))
 @MainActor
 struct LoginStoreTests {
   let auth = StubAuthService()
@@ -56,7 +56,7 @@ struct LoginStoreTests {
 }
 
 /// The real `Store`: synchronous dispatch on the MainActor and typed routes.
-@Suite("Login store routes", .timeLimit(.minutes(1)))
+@Suite("Login store routes", .timeLimit(.minutes(5)))
 @MainActor
 struct LoginStoreRouteTests {
   @Test func authenticationRoutesHomeAndFailureRoutesToAnError() async {
