@@ -7,8 +7,11 @@ import Foundation
 /// thread and the exit is awaited through `terminationHandler`. The server should also end
 /// when its standard input closes, so a crashed test run leaves nothing behind.
 ///
+/// Not `Sendable`: it holds a `Process` and a `Pipe`, which Apple's Foundation does not mark
+/// `Sendable`; a test uses one from the task that started it.
+///
 /// - Note: Isolation: any; one short-lived thread per server.
-public struct ServerProcess: Sendable {
+public struct ServerProcess {
   private let process: Process
   private let input = Pipe()
   private let exited = OneShot<Int32>()
