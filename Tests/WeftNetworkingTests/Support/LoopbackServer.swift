@@ -36,14 +36,8 @@ func withLoopbackServer<T>(
 }
 
 private func readPorts(from text: String) throws -> LoopbackServer {
-  var ports: [String: Int] = [:]
-  for field in text.split(whereSeparator: \.isWhitespace).dropFirst() {
-    let parts = field.split(separator: "=")
-    if parts.count == 2, let port = Int(parts[1]) { ports[String(parts[0])] = port }
-  }
-  guard text.hasPrefix("PORTS"), let http = ports["http"], let ws = ports["ws"],
-    let closed = ports["closed"]
-  else {
+  let ports = announcedFields(text, after: "PORTS")?.compactMapValues { Int($0) } ?? [:]
+  guard let http = ports["http"], let ws = ports["ws"], let closed = ports["closed"] else {
     throw FixtureError(
       "the test server did not print its ports (got \"\(text)\"): is python3 installed?")
   }

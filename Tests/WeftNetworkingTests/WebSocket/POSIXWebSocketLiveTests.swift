@@ -31,13 +31,8 @@ private func withWebSocketServer<T>(
   else { throw FixtureError("Fixtures/websocket_server.py is not in the test bundle") }
   let arguments = [script.path, "--lifetime", "60", "--ws-port", "\(wsPort)"]
   return try await ServerProcess.with(program: "python3", arguments) { text in
-    var ports: [String: Int] = [:]
-    for field in text.split(whereSeparator: \.isWhitespace).dropFirst() {
-      let parts = field.split(separator: "=")
-      if parts.count == 2, let port = Int(parts[1]) { ports[String(parts[0])] = port }
-    }
-    guard text.hasPrefix("PORTS"), let ws = ports["ws"], let garbage = ports["garbage"],
-      let stall = ports["stall"]
+    let ports = announcedFields(text, after: "PORTS")?.compactMapValues { Int($0) } ?? [:]
+    guard let ws = ports["ws"], let garbage = ports["garbage"], let stall = ports["stall"]
     else { throw FixtureError("websocket_server.py did not print its ports (got \"\(text)\")") }
     return try await body(WebSocketServer(wsPort: ws, garbagePort: garbage, stallPort: stall))
   }

@@ -64,12 +64,8 @@ private func withTLSServer<T>(_ body: (TLSServer) async throws -> T) async throw
   // sanitizer build on a busy machine needs more than a minute for the large messages.
   return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "300"]) {
     line in
-    var fields: [String: String] = [:]
-    for field in line.split(whereSeparator: \.isWhitespace).dropFirst() {
-      let parts = field.split(separator: "=", maxSplits: 1)
-      if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-    }
-    guard line.hasPrefix("READY"), let tls = fields["tls"].flatMap(Int.init),
+    let fields = announcedFields(line, after: "READY") ?? [:]
+    guard let tls = fields["tls"].flatMap(Int.init),
       let wrongName = fields["wrongname"].flatMap(Int.init),
       let plain = fields["plain"].flatMap(Int.init), let certificate = fields["cert"],
       let other = fields["other"]

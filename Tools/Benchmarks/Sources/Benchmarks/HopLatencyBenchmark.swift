@@ -9,16 +9,13 @@ import WeftCore
 // process), in interleaved rounds. It shows how much of the simulator's commit→render latency
 // is the platform waking the MainActor's parked thread rather than Weft.
 
-/// The commit's time stamp, and the samples, both read and written on one side of a hop
-/// that orders them (an actor's commit before the MainActor task it enqueues).
-private final class HopSamples: @unchecked Sendable {
-  // `@unchecked Sendable`: `stamp` is written on the actor before it enqueues the MainActor
-  // job that reads it (enqueueing publishes it), and `samples` is touched only on the
-  // MainActor.
-  var stamp: UInt64 = 0
+/// The samples, on the MainActor. The commit's time stamp travels with the commit (the
+/// committed state, or the task's closure), so nothing is shared across the hop.
+@MainActor
+private final class HopSamples {
   var samples: [Double] = []
 
-  @MainActor func record() {
+  func record(since stamp: UInt64) {
     samples.append(Double(DispatchTime.now().uptimeNanoseconds &- stamp) / 1_000)
   }
 }
@@ -31,23 +28,20 @@ private actor PlainCounter {
 
   func commit() {
     value += 1
-    samples.stamp = DispatchTime.now().uptimeNanoseconds
+    let stamp = DispatchTime.now().uptimeNanoseconds
     let samples = samples
-    Task { @MainActor in samples.record() }
+    Task { @MainActor in samples.record(since: stamp) }
   }
 }
 
-private struct Counter: Sendable { var value = 0 }
+/// The committed state: the commit's time stamp is its value (a new one every commit).
+private struct Counter: Sendable { var stamp: UInt64 = 0 }
 
 private actor WeftCounter: Client {
   nonisolated let cell = StateCell(Counter(), name: "latency.counter")
-  let samples: HopSamples
-
-  init(_ samples: HopSamples) { self.samples = samples }
 
   func commit() {
-    samples.stamp = DispatchTime.now().uptimeNanoseconds
-    update { $0.value += 1 }
+    update { $0.stamp = DispatchTime.now().uptimeNanoseconds }
   }
 }
 
@@ -72,8 +66,8 @@ private final class Spinner: Sendable {
 private func measure(weft: Bool, commits: Int, gap: Duration) async -> [Double] {
   let samples = HopSamples()
   if weft {
-    let client = WeftCounter(samples)
-    let token = client.observeOnMainActor(\.value) { _ in samples.record() }
+    let client = WeftCounter()
+    let token = client.observeOnMainActor(\.stamp) { samples.record(since: $0.value) }
     for _ in 0..<commits {
       try? await Task.sleep(for: gap)  // try?: never cancelled here.
       await client.commit()
