@@ -94,14 +94,8 @@ private struct PersistenceBenchmark {
     #else
     let build = "release build"
     #endif
-    let rows = (0..<records).map { id in
-      BenchRecord(
-        id: id, category: id % categories, name: "record \(id)", value: Double(id) * 0.5,
-        createdAt: 1_700_000_000 + Double(id))
-    }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("weft-persistence-bench-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let rows = benchRows()
+    let folder = try scratchFolder("bench")
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
     var results: [String: [BenchSample]] = [:]
@@ -204,14 +198,8 @@ private struct PersistenceBenchmark {
 
   /// Runs one part 20 times for a profiler: `writes10`, `writes0` or `percall`.
   func profile(_ part: String) async throws -> [String] {
-    let rows = (0..<records).map { id in
-      BenchRecord(
-        id: id, category: id % categories, name: "record \(id)", value: Double(id) * 0.5,
-        createdAt: 1_700_000_000 + Double(id))
-    }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("weft-persistence-profile-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let rows = benchRows()
+    let folder = try scratchFolder("profile")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = "\(folder)/store.sqlite"
     _ = try await storeInserts(rows, path)
@@ -233,6 +221,24 @@ private struct PersistenceBenchmark {
         + "\(BenchSpread(samples.map(\.wall)).milliseconds), \(fetches / 20) observation "
         + "fetches per run"
     ]
+  }
+
+  /// The records both sides write: `records` rows over `categories` categories.
+  private func benchRows() -> [BenchRecord] {
+    (0..<records).map { id in
+      BenchRecord(
+        id: id, category: id % categories, name: "record \(id)", value: Double(id) * 0.5,
+        createdAt: 1_700_000_000 + Double(id))
+    }
+  }
+
+  /// A new folder `weft-persistence-KIND-UUID` in the temporary directory; the caller removes
+  /// it.
+  private func scratchFolder(_ kind: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("weft-persistence-\(kind)-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
   }
 
   // MARK: Store side
