@@ -50,9 +50,6 @@ public struct ServerProcess {
   /// The server's first line (without reading further), or what it printed before it exited.
   public func firstLine() async -> String { await announced.wait() }
 
-  /// The exit status, once the server has exited.
-  public func exitStatus() async -> Int32 { await exited.wait() }
-
   /// Ends the server (SIGTERM and a closed standard input) and waits for it to exit.
   public func stop() async {
     if process.isRunning { process.terminate() }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs `body`, failing (not hanging) if it makes no progress for `bound`: a correctness
-/// bound for "cancellation / timeouts end the wait", far above the expected time.
+/// Runs `body`, failing (not hanging) if it has not finished after `bound` of runnable time: a
+/// correctness bound for "cancellation / timeouts end the wait", far above the expected time.
 ///
 /// The bound counts only time in which this process could run tasks. A ticker wakes every
 /// 100 ms and credits at most 200 ms per wake-up, so while the cooperative pool is saturated
