@@ -31,7 +31,10 @@ let package = Package(
   ],
   targets: [
     // MARK: Core
-    .target(name: "WeftCore", path: "Modules/WeftCore", swiftSettings: strict),
+    .target(name: "CWeftPrefetch", path: "Modules/CWeftPrefetch"),
+    .target(
+      name: "WeftCore", dependencies: ["CWeftPrefetch"], path: "Modules/WeftCore",
+      swiftSettings: strict),
     .testTarget(
       name: "WeftCoreTests", dependencies: ["WeftCore"], path: "Tests/WeftCoreTests",
       swiftSettings: strict),

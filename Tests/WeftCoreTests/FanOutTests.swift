@@ -37,6 +37,26 @@ struct FanOutTests {
     #expect(cell.selectorCount == 0)
   }
 
+  /// Lists from `prefetchMinimumCount` up are walked with prefetching (a second loop): it
+  /// must reach every active subscriber once, skip the cancelled ones, and stop at the end.
+  @Test(arguments: [prefetchMinimumCount - 1, prefetchMinimumCount, prefetchMinimumCount + 100])
+  func longListsReachEveryActiveSubscriberOnce(count: Int) {
+    let cell = StateCell(Profile())
+    let calls = Mutex([Int](repeating: 0, count: count))
+    let tokens = (0..<count).map { index in
+      cell.observeSynchronously(\.visits) { _ in calls.withLock { $0[index] += 1 } }
+    }
+    // Cancelled ones are swap-removed from the list, so cancel some near both ends.
+    let cancelled = Set([0, 1, count / 2, count - 2, count - 1])
+    for index in cancelled { tokens[index].cancel() }
+    cell.update { $0.visits = 1 }
+    let seen = calls.withLock { $0 }
+    for index in 0..<count {
+      #expect(seen[index] == (cancelled.contains(index) ? 0 : 1), "subscriber \(index)")
+    }
+    for token in tokens { token.cancel() }
+  }
+
   @Test func deliveringEveryCommitOptsOutOfSuppression() {
     let cell = StateCell(Profile())
     let calls = Counter()

@@ -43,6 +43,22 @@ struct PerformanceMonitorTests {
     #expect(metrics.deliveryJobs == 1)
     token.cancel()
   }
+
+  @Test @MainActor func timesTheMainActorJobsDeliveriesApartFromTheSynchronousOnes() {
+    let monitor = PerformanceMonitor(enabled: true)
+    let cell = StateCell(Profile(), name: "timed", monitor: monitor)
+    let main = (0..<3).map { _ in cell.observeOnMainActor(\.visits) { _ in } }
+    let sync = cell.observeSynchronously(\.visits) { _ in }
+    cell.update { $0.visits = 1 }
+    #expect(monitor.metrics(for: "timed")!.mainActorDeliveryTime == .zero)
+    cell.deliverPendingMainActorChanges()
+    let metrics = monitor.metrics(for: "timed")!
+    #expect(metrics.deliveries == 4)
+    #expect(metrics.mainActorDeliveries == 3)
+    #expect(metrics.mainActorDeliveryTime > .zero)
+    for token in main { token.cancel() }
+    sync.cancel()
+  }
 }
 
 @Suite("Histogram")

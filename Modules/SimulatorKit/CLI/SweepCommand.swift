@@ -68,7 +68,9 @@ struct SweepCommand {
   /// re-rendering any view (a median: one step preempted mid-commit made a mean of 50 steps
   /// read 158 µs instead of 5); per-delivery cost over the steps that re-rendered views, less
   /// that idle cost per commit (so it is the marginal cost of one delivery, not the commit's
-  /// fixed cost spread over N); memory per attached view.
+  /// fixed cost spread over N); fan-out per delivery, the MainActor jobs' delivering time
+  /// per MainActor delivery over those steps (no hop, no subtraction: steady at small N);
+  /// memory per attached view.
   static func point(_ report: RunReport, views: Int) -> SweepPoint {
     let measured = report.steps.filter { step in
       if step.source.trimmingCharacters(in: .whitespaces).hasPrefix("views") { return false }
@@ -84,12 +86,16 @@ struct SweepCommand {
       idle.map { Double($0.metrics.cpuNanoseconds) / Double($0.metrics.commits) })
     let measuredCommits = measured.reduce(UInt64(0)) { $0 + $1.metrics.commits }
     let marginal = max(0, Double(deliveryCPU) - idleCost * Double(measuredCommits))
+    let mainDeliveries = measured.reduce(UInt64(0)) { $0 + $1.metrics.mainActorDeliveries }
+    let mainTime = measured.reduce(UInt64(0)) { $0 + $1.metrics.mainActorDeliveryNanoseconds }
     return SweepPoint(
       views: UInt64(views),
       perDeliveryNanoseconds: deliveries == 0 ? 0 : marginal / Double(deliveries),
       idleCostPerCommitNanoseconds: idleCost,
       memoryPerViewBytes: Double(report.total.viewMemoryBytes) / Double(max(views, 1)),
-      wallNanoseconds: report.total.wallNanoseconds, cpuNanoseconds: report.total.cpuNanoseconds)
+      wallNanoseconds: report.total.wallNanoseconds, cpuNanoseconds: report.total.cpuNanoseconds,
+      fanOutPerDeliveryNanoseconds: mainDeliveries == 0
+        ? nil : Double(mainTime) / Double(mainDeliveries))
   }
 
   /// The median of `values` (the mean of the middle two for an even count); 0 when empty.

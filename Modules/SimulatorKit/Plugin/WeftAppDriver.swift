@@ -149,6 +149,8 @@ public final class WeftAppDriver {
     for metrics in monitor.allMetrics() {
       counters.commits &+= metrics.commits
       counters.deliveries &+= metrics.deliveries
+      counters.mainActorDeliveries &+= metrics.mainActorDeliveries
+      counters.mainActorDeliveryNanoseconds &+= metrics.mainActorDeliveryTime.nanosecondsClamped
     }
     counters.deliveryJobs = MainActorDeliveries.shared.jobCount
     counters.sqlStatements = sqlStatements()

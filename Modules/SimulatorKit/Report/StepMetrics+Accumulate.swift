@@ -19,6 +19,8 @@ extension StepMetrics {
     viewsSkipped &+= other.viewsSkipped
     wastedRenders &+= other.wastedRenders
     mainActorJobs &+= other.mainActorJobs
+    mainActorDeliveries &+= other.mainActorDeliveries
+    mainActorDeliveryNanoseconds &+= other.mainActorDeliveryNanoseconds
     sqlStatements &+= other.sqlStatements
     switch (allocations, other.allocations) {
     case (let mine?, let theirs?): allocations = mine &+ theirs

@@ -25,6 +25,11 @@ public struct StepMetrics: Sendable, Equatable {
   public var wastedRenders: UInt64 = 0
   /// Jobs enqueued on the MainActor to deliver changes.
   public var mainActorJobs: UInt64 = 0
+  /// The part of `notificationsDelivered` made by MainActor jobs.
+  public var mainActorDeliveries: UInt64 = 0
+  /// Time the MainActor jobs spent delivering (projecting, comparing, calling the views), in
+  /// nanoseconds: the fan-out's own cost, without the hops around it.
+  public var mainActorDeliveryNanoseconds: UInt64 = 0
   /// SQL statements executed.
   public var sqlStatements: UInt64 = 0
   /// Allocations made, or `nil` when the executable does not count them (debug builds, tests;
@@ -64,6 +69,7 @@ extension StepMetrics: Codable {
   private enum CodingKeys: String, CodingKey {
     case wallNanoseconds, cpuNanoseconds, commits, notificationsDelivered, viewsRerendered
     case viewsSkipped, wastedRenders, mainActorJobs, sqlStatements, allocations, latency
+    case mainActorDeliveries, mainActorDeliveryNanoseconds
     case peakMemoryBytes, attachedViews, viewMemoryBytes
     case commitsPerSecond, bytesPerAttachedView, allocationsPerCommit
   }
@@ -79,6 +85,11 @@ extension StepMetrics: Codable {
     viewsSkipped = try container.decode(UInt64.self, forKey: .viewsSkipped)
     wastedRenders = try container.decode(UInt64.self, forKey: .wastedRenders)
     mainActorJobs = try container.decode(UInt64.self, forKey: .mainActorJobs)
+    // Absent from reports written before 2026-11-27.
+    mainActorDeliveries =
+      try container.decodeIfPresent(UInt64.self, forKey: .mainActorDeliveries) ?? 0
+    mainActorDeliveryNanoseconds =
+      try container.decodeIfPresent(UInt64.self, forKey: .mainActorDeliveryNanoseconds) ?? 0
     sqlStatements = try container.decode(UInt64.self, forKey: .sqlStatements)
     allocations = try container.decodeIfPresent(UInt64.self, forKey: .allocations)
     latency = try container.decode(LatencyStats.self, forKey: .latency)
@@ -99,6 +110,8 @@ extension StepMetrics: Codable {
     try container.encode(viewsSkipped, forKey: .viewsSkipped)
     try container.encode(wastedRenders, forKey: .wastedRenders)
     try container.encode(mainActorJobs, forKey: .mainActorJobs)
+    try container.encode(mainActorDeliveries, forKey: .mainActorDeliveries)
+    try container.encode(mainActorDeliveryNanoseconds, forKey: .mainActorDeliveryNanoseconds)
     try container.encode(sqlStatements, forKey: .sqlStatements)
     try container.encodeIfPresent(allocations, forKey: .allocations)
     try container.encode(latency, forKey: .latency)

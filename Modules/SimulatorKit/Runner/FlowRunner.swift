@@ -147,6 +147,8 @@ public final class FlowRunner {
     metrics.commits = counters.commits
     metrics.notificationsDelivered = counters.deliveries
     metrics.mainActorJobs = counters.deliveryJobs
+    metrics.mainActorDeliveries = counters.mainActorDeliveries
+    metrics.mainActorDeliveryNanoseconds = counters.mainActorDeliveryNanoseconds
     metrics.sqlStatements = counters.sqlStatements
     metrics.viewsRerendered = totals.renders
     metrics.viewsSkipped =

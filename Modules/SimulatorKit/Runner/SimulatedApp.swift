@@ -111,25 +111,37 @@ public struct EngineCounters: Sendable, Equatable {
   public var deliveryJobs: UInt64 = 0
   /// SQL statements executed by the database.
   public var sqlStatements: UInt64 = 0
+  /// The part of `deliveries` made by MainActor jobs.
+  public var mainActorDeliveries: UInt64 = 0
+  /// Time the MainActor jobs spent delivering them, in nanoseconds (WeftCore's
+  /// `ComponentMetrics.mainActorDeliveryTime`).
+  public var mainActorDeliveryNanoseconds: UInt64 = 0
 
   /// Makes counters.
   public init(
     commits: UInt64 = 0, deliveries: UInt64 = 0, deliveryJobs: UInt64 = 0,
-    sqlStatements: UInt64 = 0
+    sqlStatements: UInt64 = 0, mainActorDeliveries: UInt64 = 0,
+    mainActorDeliveryNanoseconds: UInt64 = 0
   ) {
     self.commits = commits
     self.deliveries = deliveries
     self.deliveryJobs = deliveryJobs
     self.sqlStatements = sqlStatements
+    self.mainActorDeliveries = mainActorDeliveries
+    self.mainActorDeliveryNanoseconds = mainActorDeliveryNanoseconds
   }
 
   /// The difference `self - earlier`, clamped at zero.
   public func since(_ earlier: EngineCounters) -> EngineCounters {
-    EngineCounters(
-      commits: commits &- min(commits, earlier.commits),
-      deliveries: deliveries &- min(deliveries, earlier.deliveries),
-      deliveryJobs: deliveryJobs &- min(deliveryJobs, earlier.deliveryJobs),
-      sqlStatements: sqlStatements &- min(sqlStatements, earlier.sqlStatements))
+    func minus(_ now: UInt64, _ then: UInt64) -> UInt64 { now &- min(now, then) }
+    return EngineCounters(
+      commits: minus(commits, earlier.commits),
+      deliveries: minus(deliveries, earlier.deliveries),
+      deliveryJobs: minus(deliveryJobs, earlier.deliveryJobs),
+      sqlStatements: minus(sqlStatements, earlier.sqlStatements),
+      mainActorDeliveries: minus(mainActorDeliveries, earlier.mainActorDeliveries),
+      mainActorDeliveryNanoseconds: minus(
+        mainActorDeliveryNanoseconds, earlier.mainActorDeliveryNanoseconds))
   }
 }
 

@@ -310,12 +310,15 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
       return storage.snapshot
     }
     guard let snapshot else { return }
+    let start = metrics.isEnabled ? MonotonicTime.now() : nil
     var stats = DeliveryStats()
     pending.first?.deliverMainBatch(snapshot, stats: &stats)
     for group in pending.groups { group.deliverMainBatch(snapshot, stats: &stats) }
-    if metrics.isEnabled {
-      metrics.record(deliveries: stats.deliveries, skipped: stats.skipped, jobs: 1)
-      if let since = pending.since { metrics.recordLatency(MonotonicTime.now() - since) }
+    if let start {
+      let end = MonotonicTime.now()
+      metrics.recordMainActorJob(
+        deliveries: stats.deliveries, skipped: stats.skipped, time: end - start)
+      if let since = pending.since { metrics.recordLatency(end - since) }
     }
   }
 

@@ -1,3 +1,4 @@
+import CWeftPrefetch
 import Synchronization
 
 /// A live observation: keep it to keep receiving changes; cancel it, or let it go, to stop.
@@ -159,6 +160,13 @@ struct SubscriberList {
   }
 }
 
+/// Lists at least this long are walked with prefetching: shorter ones are usually in cache,
+/// where the prefetch instructions only add work.
+@usableFromInline let prefetchMinimumCount = 4_096
+/// How many registrations ahead of the one being called the walk asks the CPU to load: at
+/// 1M subscribers a delivery takes ≈ 10 ns and a load from memory ≈ 100–300 ns here.
+@usableFromInline let prefetchDistance = 64
+
 extension ContiguousArray where Element == RegistrationBase {
   /// Calls `invoke` with each registration that is still active, as `Kind`, without
   /// retaining or releasing it: the array, alive for the whole walk, owns every element.
@@ -171,11 +179,23 @@ extension ContiguousArray where Element == RegistrationBase {
       let references = UnsafeRawPointer(base).assumingMemoryBound(
         to: Unmanaged<RegistrationBase>.self)
       var delivered: UInt64 = 0
-      for index in 0..<buffer.count {
+      let count = buffer.count
+      @inline(__always) func visit(_ index: Int) {
         references[index]._withUnsafeGuaranteedRef { registration in
           guard registration.isActive else { return }
           invoke(unsafeDowncast(registration, to: Kind.self))
           delivered &+= 1
+        }
+      }
+      if count < prefetchMinimumCount {
+        for index in 0..<count { visit(index) }
+      } else {
+        let prefetching = count - prefetchDistance
+        for index in 0..<count {
+          if index < prefetching {
+            weft_prefetch(references[index &+ prefetchDistance].toOpaque())
+          }
+          visit(index)
         }
       }
       return delivered

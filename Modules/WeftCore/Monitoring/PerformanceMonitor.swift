@@ -85,6 +85,12 @@ public struct ComponentMetrics: Sendable, Equatable {
   public var skippedDeliveries: UInt64 = 0
   /// MainActor (or other actor) jobs scheduled to deliver coalesced changes.
   public var deliveryJobs: UInt64 = 0
+  /// The part of `deliveries` made by MainActor jobs.
+  public var mainActorDeliveries: UInt64 = 0
+  /// Time the MainActor jobs spent delivering (projecting, comparing and calling their
+  /// subscribers), summed: with `mainActorDeliveries`, the fan-out's cost per delivery,
+  /// without the hop that scheduled the job.
+  public var mainActorDeliveryTime: Duration = .zero
   /// Latencies from commit to delivery (or request to response, for endpoints).
   public var latency = Histogram()
 
@@ -122,6 +128,19 @@ public final class ComponentMonitor: Sendable {
       $0.deliveries &+= deliveries
       $0.skippedDeliveries &+= skipped
       $0.deliveryJobs &+= jobs
+    }
+  }
+
+  /// Records one MainActor delivery job: its deliveries and skips, and the time it spent
+  /// delivering them.
+  public func recordMainActorJob(deliveries: UInt64, skipped: UInt64, time: Duration) {
+    guard monitor.isEnabled else { return }
+    state.withLock {
+      $0.deliveries &+= deliveries
+      $0.skippedDeliveries &+= skipped
+      $0.deliveryJobs &+= 1
+      $0.mainActorDeliveries &+= deliveries
+      $0.mainActorDeliveryTime += time
     }
   }
 

@@ -52,6 +52,18 @@ struct SweepPointTests {
     #expect(point.idleCostPerCommitNanoseconds == 6_000)
   }
 
+  @Test func theFanOutCostIsTheMainActorJobsTimePerMainActorDelivery() {
+    var report = Self.report(idleCPU: [5_000])
+    #expect(SweepCommand.point(report, views: 1_000).fanOutPerDeliveryNanoseconds == nil)
+    for index in report.steps.indices where report.steps[index].metrics.viewsRerendered > 0 {
+      report.steps[index].metrics.mainActorDeliveries = 1_000
+      report.steps[index].metrics.mainActorDeliveryNanoseconds = 6_000 + UInt64(index) * 1_000
+    }
+    // The three delivery steps: 7,000 + 8,000 + 9,000 ns over 3,000 deliveries; no idle cost
+    // subtracted.
+    #expect(SweepCommand.point(report, views: 1_000).fanOutPerDeliveryNanoseconds == 8)
+  }
+
   @Test func noIdleStepMeansNoIdleCost() {
     let point = SweepCommand.point(Self.report(idleCPU: []), views: 1_000)
     #expect(point.idleCostPerCommitNanoseconds == 0)

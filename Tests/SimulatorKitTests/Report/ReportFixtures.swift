@@ -79,7 +79,8 @@ enum ReportFixtures {
         SweepPoint(
           views: views, perDeliveryNanoseconds: 180 + Double(views % 7),
           idleCostPerCommitNanoseconds: views >= 1_000 ? 2 : 0, memoryPerViewBytes: 420,
-          wallNanoseconds: views * 4_000, cpuNanoseconds: views * 3_900)
+          wallNanoseconds: views * 4_000, cpuNanoseconds: views * 3_900,
+          fanOutPerDeliveryNanoseconds: views >= 10 ? 7.5 : nil)
       })
     return report
   }

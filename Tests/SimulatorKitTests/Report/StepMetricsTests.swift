@@ -47,6 +47,17 @@ struct StepMetricsTests {
     #expect(total.viewMemoryBytes == 50)
   }
 
+  @Test func accumulateSumsTheMainActorDeliveryTime() {
+    var timed = StepMetrics()
+    timed.mainActorDeliveries = 2
+    timed.mainActorDeliveryNanoseconds = 40
+    var total = StepMetrics()
+    total.accumulate(timed)
+    total.accumulate(timed)
+    #expect(total.mainActorDeliveries == 4)
+    #expect(total.mainActorDeliveryNanoseconds == 80)
+  }
+
   @Test func allocationsStayUncountedWhenNoStepCountedThem() {
     let total = StepMetrics.total(
       of: [ReportFixtures.metrics(allocations: nil), ReportFixtures.metrics(allocations: nil)])
@@ -109,6 +120,22 @@ struct StepMetricsTests {
     #expect(object["allocationsPerCommit"] as? Double == 12.5)
     let decoded = try JSONRenderer.decoder().decode(StepMetrics.self, from: data)
     #expect(decoded == metrics)
+  }
+
+  @Test func theMainActorDeliveryTimeRoundTripsAndOlderReportsReadAsZero() throws {
+    var metrics = ReportFixtures.metrics(delivered: 1_000, jobs: 1)
+    metrics.mainActorDeliveries = 1_000
+    metrics.mainActorDeliveryNanoseconds = 7_500
+    let data = try JSONRenderer.encoder().encode(metrics)
+    #expect(try JSONRenderer.decoder().decode(StepMetrics.self, from: data) == metrics)
+    var object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    object["mainActorDeliveries"] = nil
+    object["mainActorDeliveryNanoseconds"] = nil
+    let older = try JSONRenderer.decoder().decode(
+      StepMetrics.self, from: JSONSerialization.data(withJSONObject: object))
+    #expect(older.mainActorDeliveries == 0)
+    #expect(older.mainActorDeliveryNanoseconds == 0)
+    #expect(older.notificationsDelivered == 1_000)
   }
 
   @Test func uncountedAllocationsAreLeftOutOfJSON() throws {

@@ -69,11 +69,14 @@ struct TableRendererTests {
       text.contains(
         """
         sweep
-              views  per delivery  idle cost/commit  memory/view     wall      cpu
-                  1        181 ns              0 ns        420 B  4.00 µs  3.90 µs
+              views  per delivery  fan-out/delivery  idle cost/commit  memory/view     wall      cpu
+                  1        181 ns                 –              0 ns        420 B  4.00 µs  3.90 µs
+                 10        183 ns           7.50 ns              0 ns        420 B  40.0 µs  39.0 µs
         """))
     #expect(
-      text.contains("  1,000,000        181 ns           2.00 ns        420 B   4.00 s   3.90 s"))
+      text.contains(
+        "  1,000,000        181 ns           7.50 ns           2.00 ns        420 B   4.00 s   3.90 s"
+      ))
     #expect(text.hasSuffix("result: passed\n"))
   }
 

@@ -194,6 +194,11 @@ public struct HTMLRenderer: Sendable {
           name: "per delivery", cssClass: "s1",
           points: points.map { (Double($0.views), $0.perDeliveryNanoseconds) }),
         .init(
+          name: "fan-out per delivery", cssClass: "s3",
+          points: points.compactMap { point in
+            point.fanOutPerDeliveryNanoseconds.map { (Double(point.views), $0) }
+          }),
+        .init(
           name: "idle cost per commit", cssClass: "s2",
           points: points.map { (Double($0.views), $0.idleCostPerCommitNanoseconds) }),
       ])
@@ -208,11 +213,15 @@ public struct HTMLRenderer: Sendable {
       ])
     if let svg = memory.svg() { html.wide(svg) }
     html.table(
-      headers: ["views", "per delivery", "idle cost per commit", "memory per view", "wall", "cpu"],
+      headers: [
+        "views", "per delivery", "fan-out per delivery", "idle cost per commit",
+        "memory per view", "wall", "cpu",
+      ],
       rows: points.map { point in
         [
           ReportUnits.count(point.views),
           ReportUnits.duration(nanoseconds: point.perDeliveryNanoseconds),
+          point.fanOutPerDeliveryNanoseconds.map { ReportUnits.duration(nanoseconds: $0) } ?? "–",
           ReportUnits.duration(nanoseconds: point.idleCostPerCommitNanoseconds),
           ReportUnits.bytes(point.memoryPerViewBytes),
           ReportUnits.duration(nanoseconds: point.wallNanoseconds),

@@ -161,13 +161,14 @@ public struct TableRenderer: Sendable {
 
   private func sweepTable(_ sweep: SweepReport) -> [String] {
     var table = TextTable([
-      ("views", .right), ("per delivery", .right), ("idle cost/commit", .right),
-      ("memory/view", .right), ("wall", .right), ("cpu", .right),
+      ("views", .right), ("per delivery", .right), ("fan-out/delivery", .right),
+      ("idle cost/commit", .right), ("memory/view", .right), ("wall", .right), ("cpu", .right),
     ])
     for point in sweep.points {
       table.append([
         ReportUnits.count(point.views),
         ReportUnits.duration(nanoseconds: point.perDeliveryNanoseconds),
+        point.fanOutPerDeliveryNanoseconds.map { ReportUnits.duration(nanoseconds: $0) } ?? "–",
         ReportUnits.duration(nanoseconds: point.idleCostPerCommitNanoseconds),
         ReportUnits.bytes(point.memoryPerViewBytes),
         ReportUnits.duration(nanoseconds: point.wallNanoseconds),
