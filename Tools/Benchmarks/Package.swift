@@ -14,6 +14,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "CHeap",
+        "CMemoryFloor",
         .product(name: "WeftCore", package: "Weft"),
         .product(name: "WeftFeedback", package: "Weft"),
         .product(name: "WeftObservation", package: "Weft"),
@@ -23,5 +24,7 @@ let package = Package(
       path: "Sources/Benchmarks"
     ),
     .target(name: "CHeap", path: "Sources/CHeap"),
+    // `weft-bench memory-floor`: subscriber walks in C, to see what the machine's memory allows.
+    .target(name: "CMemoryFloor", path: "Sources/CMemoryFloor"),
   ]
 )

@@ -186,7 +186,7 @@ public struct HTMLRenderer: Sendable {
     html.line("<h2>Sweep: cost against attached views</h2>")
     let points = sweep.points
     let cost = LogLogChart(
-      title: "CPU time per delivery and idle cost per commit against N",
+      title: "Cost per delivery (CPU; the fan-out's own time) and idle cost per commit against N",
       xTitle: "attached views (N, log scale)", yTitle: "time (log scale)",
       yLabel: { ReportUnits.duration(nanoseconds: $0) },
       series: [

@@ -3,6 +3,7 @@ import WeftCore
 /// A benchmark `weft-bench` can run, by the word that names it.
 enum BenchCommand: String, CaseIterable, Sendable {
   case fanout, persistence, websocket, foreach, observation, latency, all
+  case memoryFloor = "memory-floor"
   case fanoutSmall = "fanout-small"
   case profileCommit = "profile-commit"
   case profileIdle = "profile-idle"
@@ -168,6 +169,13 @@ enum BenchArguments {
         Swift (the actor enqueues a @MainActor task), with the other core idle and busy;
         p50 / p95 / p99 in µs per round (--quick: 2 rounds of 200 commits).
         """
+      case .memoryFloor:
+        """
+        What this machine's memory allows a fan-out: walks of 1,000 … 1,000,000 subscribers in
+        C, one flag test, one indirect call and two stores each, laid out as WeftCore and
+        weft-sim lay them out (registration, token, view), as one object per subscriber, and
+        as an 8-byte state in one array; ns per subscriber, and 1M against the fastest size.
+        """
       case .all: "Runs fanout, then persistence."
       case .profileCommit:
         """
@@ -197,6 +205,7 @@ enum BenchArguments {
       switch command {
       case .fanout, .fanoutSmall, .all, .foreach, .observation, .latency:
         "  --quick           Smaller sizes and fewer rounds (for CI; noisier figures).\n"
+      case .memoryFloor: "  --quick           A quarter of the rounds (noisier figures).\n"
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
       case .profileMain: "  --quick           20,000 commits instead of 200,000.\n"
       case .websocket: "  --quick           5,000 messages instead of 100,000.\n"
@@ -229,6 +238,7 @@ enum BenchArguments {
       foreach           Feedback.forEach: per-event cost and allocations at 10 … 100,000 elements.
       observation       The Observation bridge against plain @Observable (part of fanout).
       latency           Commit → MainActor render against plain Swift's actor → MainActor hop.
+      memory-floor      Subscriber walks in C: what memory allows a fan-out at 1k … 1M.
       all               fanout, then persistence.
       profile-commit    A hot loop for profilers: commits with one synchronous subscriber.
       profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.

@@ -51,6 +51,8 @@ case .run(let command, let quick):
     runObservationReport(quick: quick)
   case .latency:
     await runHopLatencyReport(quick: quick)
+  case .memoryFloor:
+    runMemoryFloorReport(quick: quick)
   case .profileForEach:
     await runForEachProfile()
   case .profileCommit:
