@@ -82,6 +82,8 @@ final class HeadlessViewGroup {
     subscriptions.removeAll(keepingCapacity: true)
     // The relaunched app's cell numbers its commits afresh: a cached version means nothing.
     tally.forgetVersion()
+    // An observer attaches once: each view moves to a new one that shows what it showed.
+    views = views.map { HeadlessSimView(continuing: $0) }
     for view in views { subscriptions.append(Self.subscribe(view, to: observable)) }
     let value = tally.token(of: observable.read())
     for view in views where view.shown != value { view.render(value) }
@@ -127,10 +129,15 @@ final class HeadlessViewGroup {
 
 /// One headless view: the token of the value it shows and the step it last rendered in.
 ///
-/// It is a `PathObserver`, so a Weft app's path delivers to it directly (see
-/// `ObservablePath.subscribe(_:)`).
-@MainActor
-final class HeadlessSimView: PathObserver {
+/// It is a `PathObserver` (WeftCore's `MainActorObserver`), so it is its own WeftCore
+/// registration: a Weft app's path delivers to it with one method call, and a delivery
+/// reads one heap block (see `ObservablePath.subscribe(_:)`). The class is not
+/// MainActor-isolated because its superclass is not; its state and methods are.
+// `@unchecked Sendable` (restating WeftCore's registration's): `tally` is immutable and a
+// MainActor class, and every other stored property is `@MainActor`, so the compiler checks
+// each access to the view's state; only the registration's fields, guarded as WeftCore says,
+// are reached from other threads.
+final class HeadlessSimView: PathObserver, @unchecked Sendable {
   /// The group's counters and values. Held strongly (the tally holds no view, so there is no
   /// cycle): reading a strong `let` costs no reference-count traffic, where an `unowned`
   /// reference to the group cost an atomic retain and release on every render.
@@ -139,31 +146,40 @@ final class HeadlessSimView: PathObserver {
   // insert per access was 6% of a 100,000-view sweep): every access is MainActor-isolated
   // and synchronous within `render`, so no two accesses can overlap.
   /// The token of the value shown (see `ViewGroupTally.token(of:)`).
-  @exclusivity(unchecked) var shown: UInt32 = 0
-  @exclusivity(unchecked) private var renderedInStep: UInt32 = .max
+  @MainActor @exclusivity(unchecked) var shown: UInt32 = 0
+  @MainActor @exclusivity(unchecked) private var renderedInStep: UInt32 = .max
 
   init(tally: ViewGroupTally) {
     self.tally = tally
     super.init()
   }
 
+  /// A new view in `view`'s group, showing what `view` shows, for a relaunched app's path
+  /// (an observer attaches once).
+  @MainActor init(continuing view: HeadlessSimView) {
+    self.tally = view.tally
+    super.init()
+    shown = view.shown
+    renderedInStep = view.renderedInStep
+  }
+
   /// The value the view shows.
-  var value: SimValue { tally.value(of: shown) }
+  @MainActor var value: SimValue { tally.value(of: shown) }
 
   /// A delivery from WeftCore: the value and the commit version that caused it.
-  override func receive(_ change: Change<ObservedValue>) {
+  @MainActor override func receive(_ change: Change<ObservedValue>) {
     render(tally.token(version: change.version) { SimValue(change.value) })
   }
 
   /// A delivery through an observable's closure (an app that is not built on
   /// `ObservablePath`).
-  func receive(_ value: SimValue, version: UInt64) {
+  @MainActor func receive(_ value: SimValue, version: UInt64) {
     render(tally.token(version: version) { value })
   }
 
   /// Shows the value of `token`. The commit version that caused it, if any, was recorded
   /// when the tally first met it.
-  @inline(__always)
+  @MainActor @inline(__always)
   func render(_ token: UInt32) {
     let tally = self.tally
     let step = tally.step

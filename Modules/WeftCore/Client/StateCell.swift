@@ -384,6 +384,11 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
           group.main.append(registration)
           group.mainNeedsDelivery = true
           return registration
+        case .observer(let observer):
+          observer.group = group
+          group.observers.append(observer)
+          group.mainNeedsDelivery = true
+          return observer
         case .actor(let actor, let callback):
           let registration = ActorRegistration(callback, group: group)
           let key = ObjectIdentifier(actor)

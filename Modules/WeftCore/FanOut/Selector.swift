@@ -32,11 +32,13 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
     @Sendable (UnsafeMutablePointer<Value>, UInt64, ContiguousArray<RegistrationBase>) -> UInt64
   /// The MainActor job's part for one group: projects the snapshot's state, compares with
   /// the value the MainActor subscribers last received (at `lastMain`; `nil` before the
-  /// first delivery) unless `force`, and calls the batch. Returns (delivered, skipped).
-  /// Built where the selector is made, like `deliverSync`, so the job runs specialized code.
+  /// first delivery) unless `force`, and calls the closure batch, then the observer batch.
+  /// Returns (delivered, skipped). Built where the selector is made, like `deliverSync`, so
+  /// the job runs specialized code.
   @usableFromInline let deliverMain:
     @MainActor @Sendable (
-      Snapshot<State>, ContiguousArray<RegistrationBase>, UnsafeMutablePointer<Value?>, Bool
+      Snapshot<State>, ContiguousArray<RegistrationBase>, ContiguousArray<RegistrationBase>,
+      UnsafeMutablePointer<Value?>, Bool
     ) -> (UInt64, UInt64)
   /// Whether a commit that leaves the value `==` to the previous one is suppressed.
   public let removesDuplicates: Bool
@@ -91,15 +93,22 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
       let change = Change(value: last.pointee, version: version)
       return batch.forEachActive(as: SyncRegistration<Value>.self) { $0.callback(change) }
     }
-    self.deliverMain = { @MainActor snapshot, batch, lastMain, force in
+    self.deliverMain = { @MainActor snapshot, batch, observers, lastMain, force in
       let value = project(snapshot.state)
       if !force, removesDuplicates, let previous = lastMain.pointee, previous == value {
-        return (0, UInt64(batch.count))
+        return (0, UInt64(batch.count + observers.count))
       }
       lastMain.pointee = value
       let change = Change(value: value, version: snapshot.version)
-      let delivered = batch.forEachActive(as: MainRegistration<Value>.self) {
+      // Two monomorphic walks, not one walk that asks each registration its kind: a branch
+      // per subscriber cost the closure walk ≈ 25% (the gate's delivery ratio, 7 runs each).
+      var delivered = batch.forEachActive(as: MainRegistration<Value>.self) {
         $0.callback(change)
+      }
+      if !observers.isEmpty {
+        delivered &+= observers.forEachActive(as: MainActorObserver<Value>.self) {
+          $0.receive(change)
+        }
       }
       return (delivered, 0)
     }

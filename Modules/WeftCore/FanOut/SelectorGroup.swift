@@ -149,6 +149,9 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   // no two accesses overlap; the run-time check cost three `swift_beginAccess` calls a commit.
   @exclusivity(unchecked) var sync = SubscriberList()
   @exclusivity(unchecked) var main = SubscriberList()
+  /// MainActor subscribers that are their own registrations (`MainActorObserver`), apart
+  /// from the closures so each walk calls one kind.
+  @exclusivity(unchecked) var observers = SubscriberList()
   @exclusivity(unchecked) var actors: [ObjectIdentifier: ActorTargetList] = [:]
   /// The value last delivered on each actor; guarded by the cell's lock.
   private var actorValues: [ObjectIdentifier: Value] = [:]
@@ -158,6 +161,7 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   // by two accesses at once; the run-time check cost two `swift_beginAccess` calls a commit.
   @exclusivity(unchecked) private var syncBatch: ContiguousArray<RegistrationBase> = []
   @exclusivity(unchecked) private var mainBatch: ContiguousArray<RegistrationBase> = []
+  @exclusivity(unchecked) private var observerBatch: ContiguousArray<RegistrationBase> = []
   @exclusivity(unchecked) private var mainBatchForced = false
   /// The value last delivered to the MainActor subscribers (`nil` before the first delivery).
   /// Heap-allocated, like `last`, so the selector's specialized `deliverMain` reads and
@@ -189,12 +193,12 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   @usableFromInline
   override func prepareLocked() -> Bool {
     if !sync.isEmpty { syncBatch = sync.registrations }
-    return !main.isEmpty || !actors.isEmpty
+    return !main.isEmpty || !observers.isEmpty || !actors.isEmpty
   }
 
   @usableFromInline
   override func prepareMainLocked() -> Bool {
-    guard !main.isEmpty && !pendingMain else { return false }
+    guard !(main.isEmpty && observers.isEmpty) && !pendingMain else { return false }
     pendingMain = true
     return true
   }
@@ -223,6 +227,7 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   override func takeMainBatchLocked() {
     pendingMain = false
     mainBatch = main.registrations
+    observerBatch = observers.registrations
     mainBatchForced = mainNeedsDelivery
     mainNeedsDelivery = false
   }
@@ -232,8 +237,11 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   override func deliverMainBatch(_ snapshot: Snapshot<State>, stats: inout DeliveryStats) {
     var batch = ContiguousArray<RegistrationBase>()
     swap(&batch, &mainBatch)
-    guard !batch.isEmpty else { return }
-    let (delivered, skipped) = selector.deliverMain(snapshot, batch, lastMain, mainBatchForced)
+    var observing = ContiguousArray<RegistrationBase>()
+    swap(&observing, &observerBatch)
+    guard !(batch.isEmpty && observing.isEmpty) else { return }
+    let (delivered, skipped) = selector.deliverMain(
+      snapshot, batch, observing, lastMain, mainBatchForced)
     stats.deliveries &+= delivered
     stats.skipped &+= skipped
   }
@@ -269,7 +277,7 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   }
 
   override func removeLocked(_ registration: RegistrationBase) -> Bool {
-    if sync.remove(registration) || main.remove(registration) {
+    if sync.remove(registration) || main.remove(registration) || observers.remove(registration) {
       subscriberCount.subtract(1, ordering: .relaxed)
     } else if let key = actors.first(where: { $0.value.list.contains(registration) })?.key {
       actors[key]!.list.remove(registration)
@@ -279,12 +287,13 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
       }
       subscriberCount.subtract(1, ordering: .relaxed)
     }
-    return sync.isEmpty && main.isEmpty && actors.isEmpty
+    return sync.isEmpty && main.isEmpty && observers.isEmpty && actors.isEmpty
   }
 
   override func removeAllLocked() {
     sync.removeAll()
     main.removeAll()
+    observers.removeAll()
     actors.removeAll()
     subscriberCount.store(0, ordering: .relaxed)
   }

@@ -39,19 +39,33 @@ public final class Subscription: Sendable, Hashable {
 }
 
 /// The part of a subscription the fan-out engine holds: the active flag, the slot in its
-/// group's list, and the group.
+/// group's list, and the group. Open only because `MainActorObserver` is: it has no public
+/// API and no public initializer, so nothing outside WeftCore can subclass it directly.
 ///
-/// `@unchecked Sendable`: `active` is atomic; `slot` is read and written only while holding
-/// the owning `StateCell`'s lock (see `SubscriberList`), so no two threads touch it at once;
-/// `group` never changes.
-@usableFromInline
-class RegistrationBase: @unchecked Sendable {
+/// `@unchecked Sendable`: `active` and `attached` are atomic; `slot` is read and written
+/// only while holding the owning `StateCell`'s lock (see `SubscriberList`), so no two
+/// threads touch it at once; `group` is set before the registration is published — at init,
+/// or for an observer under the cell's lock before its `Subscription` is made — and never
+/// changes after.
+open class RegistrationBase: @unchecked Sendable {
   @usableFromInline let active = Atomic<Bool>(true)
+  /// Set by the one attach an observer may have (closure registrations start attached).
+  /// Sits in the padding after `active`: it costs no bytes.
+  let attached: Atomic<Bool>
   /// Index in the owning `SubscriberList`; guarded by the cell's lock.
   final var slot = 0
-  final let group: GroupBase
+  final var group: GroupBase?
 
-  init(group: GroupBase) { self.group = group }
+  init(group: GroupBase) {
+    self.group = group
+    self.attached = Atomic(true)
+  }
+
+  /// An observer's registration, attached later.
+  init(observer: Void) {
+    self.group = nil
+    self.attached = Atomic(false)
+  }
 
   /// Whether the subscription still wants deliveries (one relaxed atomic load).
   @inlinable final var isActive: Bool { active.load(ordering: .relaxed) }
@@ -59,7 +73,7 @@ class RegistrationBase: @unchecked Sendable {
   /// Marks the registration cancelled and, the first time only, removes it from its group.
   final func cancel() {
     guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    group.remove(self)
+    group?.remove(self)
   }
 }
 

@@ -21,8 +21,8 @@ import WeftCore
 /// # Performance
 /// `read()` takes the cell's lock once and projects. `subscribe` is O(1) amortized and costs
 /// one WeftCore registration plus one small closure. For very many subscribers use
-/// `subscribe(_:)` with a `PathObserver`: WeftCore then calls a closure whose context is the
-/// observer itself, so a subscriber costs the registration and nothing else.
+/// `subscribe(_:)` with a `PathObserver`: the observer is WeftCore's registration itself, so
+/// a subscriber is one heap block (and its subscription token).
 ///
 /// - Complexity: `read()` O(1) + the projection; `subscribe` O(1) amortized.
 /// - Note: Isolation: `read()` from any isolation; callbacks run on the MainActor, one job per
@@ -63,13 +63,8 @@ public struct ObservablePath: Sendable {
     }
     changeSubscriber = { body in cell.observeOnMainActor(selector, body) }
     source = TypedPathSource(cell: cell, selectorID: name, project: project)
-    // The closure literal is written at WeftCore's generic call, so it is emitted in WeftCore's
-    // calling convention (no reabstraction thunk), and it captures one class reference, which
-    // Swift uses as the closure's context (no box): the registration calls straight into the
-    // observer.
-    observerSubscriber = { observer in
-      cell.observeOnMainActor(selector) { [observer] change in observer.receive(change) }
-    }
+    // The observer is its own WeftCore registration: no closure, no second block per view.
+    observerSubscriber = { observer in cell.observeOnMainActor(selector, observer: observer) }
   }
 
   /// The value now, from the cell's latest snapshot.
@@ -102,21 +97,25 @@ public struct ObservablePath: Sendable {
   }
 
   /// Calls `observer.receive(_:)` on the MainActor with each change of the value (coalesced
-  /// per burst), until the subscription is cancelled or released. The registration holds
-  /// the observer strongly and calls it with no closure in between: the form to use for very
-  /// many subscribers.
+  /// per burst), until the subscription is cancelled or released. The observer is WeftCore's
+  /// registration itself, and the cell holds it until then: the form to use for very many
+  /// subscribers.
   ///
   /// ```swift
-  /// final class Label: PathObserver {
-  ///   var text = ""
-  ///   override func receive(_ change: Change<ObservedValue>) { text = change.value.description }
+  /// // @unchecked Sendable restates the superclass's: its state is all @MainActor.
+  /// final class Label: PathObserver, @unchecked Sendable {
+  ///   @MainActor var text = ""
+  ///   @MainActor override func receive(_ change: Change<ObservedValue>) {
+  ///     text = change.value.description
+  ///   }
   /// }
   /// let subscription = path.subscribe(Label())
   /// ```
   ///
+  /// - Precondition: `observer` was never subscribed before (an observer attaches once).
   /// - Complexity: O(1) amortized; a delivery is one call of `receive`.
   /// - Note: Isolation: `receive` runs on the MainActor, one job per burst.
-  /// - Note: Allocations: the registration only (≈114 B).
+  /// - Note: Allocations: the subscription token (32 B) and a list slot.
   public func subscribe(_ observer: PathObserver) -> Subscription {
     observerSubscriber(observer)
   }
@@ -125,20 +124,10 @@ public struct ObservablePath: Sendable {
 /// A MainActor object that receives an `ObservablePath`'s changes: subclass it and override
 /// `receive(_:)`, then `path.subscribe(observer)`.
 ///
-/// The registration's closure captures the observer alone, so the observer is the closure's
-/// context: subscribing allocates nothing beyond WeftCore's registration, and a delivery is
-/// one closure call and one method call.
+/// It is WeftCore's `MainActorObserver` for the path's `ObservedValue`: the observer is its
+/// own registration, so a subscriber is one heap block for the delivery to read (see
+/// `MainActorObserver`). It attaches once; a relaunched app's path needs new observers.
 ///
 /// - Complexity: O(1) to make.
-/// - Note: Isolation: MainActor.
-@MainActor
-open class PathObserver {
-  /// Makes an observer.
-  public init() {}
-
-  /// Called on the MainActor with each change of the observed value: the value and the
-  /// version of the commit it reflects. The default does nothing.
-  ///
-  /// - Complexity: what the override does.
-  open func receive(_ change: Change<ObservedValue>) {}
-}
+/// - Note: Isolation: `receive` runs on the MainActor; keep a subclass's state `@MainActor`.
+public typealias PathObserver = MainActorObserver<ObservedValue>
