@@ -85,6 +85,20 @@ extension Client {
     cell.observeOnMainActor(selector, body)
   }
 
+  /// See `StateCell.observeOnMainActor(_:observer:)`.
+  public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
+    _ keyPath: any KeyPath<State, Value> & Sendable, observer: MainActorObserver<Value>
+  ) -> Subscription {
+    cell.observeOnMainActor(keyPath, observer: observer)
+  }
+
+  /// See `StateCell.observeOnMainActor(_:observer:)`.
+  public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
+    _ selector: Selector<State, Value>, observer: MainActorObserver<Value>
+  ) -> Subscription {
+    cell.observeOnMainActor(selector, observer: observer)
+  }
+
   /// See `StateCell.observe(_:on:_:)`.
   public nonisolated func observe<Value: Equatable & Sendable, Target: Actor>(
     _ selector: Selector<State, Value>, on actor: Target,
