@@ -28,7 +28,7 @@ import WeftCore
 /// - Note: Isolation: `read()` from any isolation; callbacks run on the MainActor, one job per
 ///   burst of commits (WeftCore's coalesced delivery).
 /// - Note: Allocations: `subscribe`: the registration (≈114 B) and the adapting closures
-///   (`subscribe(_:)` with an observer: the registration only).
+///   (`subscribe(_:)` with an observer: its subscription token only).
 public struct ObservablePath: Sendable {
   /// The dotted path.
   public let name: String
