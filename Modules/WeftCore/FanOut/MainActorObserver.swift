@@ -32,11 +32,14 @@
 ///   immutable `Sendable`, that is true.
 /// - Note: Allocations: the observer; attaching adds its `Subscription` (32 bytes) and a list
 ///   slot.
-// `@unchecked Sendable`: adds no stored state to `RegistrationBase`, whose comment says how
-// its state is guarded; subclasses keep theirs MainActor-isolated (see above).
+// `@unchecked Sendable`: this class adds no stored state to `RegistrationBase`, whose comment
+// says how each of its fields is guarded, and its one method is `@MainActor`. The conformance
+// cannot be checked because the superclass is not actor-isolated (any thread may cancel a
+// registration); a subclass that keeps its stored properties `@MainActor` or immutable and
+// `Sendable` stays safe, and the compiler checks every access to those.
 open class MainActorObserver<Value: Sendable>: RegistrationBase, @unchecked Sendable {
   /// Makes an observer, not yet attached.
-  public init() { super.init(observer: ()) }
+  public override init() { super.init() }
 
   /// Called on the MainActor with each change of the selected value (coalesced per burst).
   /// The default does nothing.

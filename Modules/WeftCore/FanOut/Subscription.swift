@@ -61,8 +61,8 @@ open class RegistrationBase: @unchecked Sendable {
     self.attached = Atomic(true)
   }
 
-  /// An observer's registration, attached later.
-  init(observer: Void) {
+  /// An observer's registration, attached later (`MainActorObserver`).
+  init() {
     self.group = nil
     self.attached = Atomic(false)
   }
@@ -175,11 +175,12 @@ struct SubscriberList {
 }
 
 /// Lists at least this long are walked with prefetching: shorter ones are usually in cache,
-/// where the prefetch instructions only add work.
-@usableFromInline let prefetchMinimumCount = 4_096
+/// where the prefetch instructions only add work. A computed constant, not a global `let`:
+/// inlined walks in other modules then fold it instead of calling its lazy initializer.
+@inlinable var prefetchMinimumCount: Int { 4_096 }
 /// How many registrations ahead of the one being called the walk asks the CPU to load: at
 /// 1M subscribers a delivery takes ≈ 10 ns and a load from memory ≈ 100–300 ns here.
-@usableFromInline let prefetchDistance = 64
+@inlinable var prefetchDistance: Int { 64 }
 
 extension ContiguousArray where Element == RegistrationBase {
   /// Calls `invoke` with each registration that is still active, as `Kind`, without

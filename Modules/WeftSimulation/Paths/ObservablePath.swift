@@ -101,16 +101,9 @@ public struct ObservablePath: Sendable {
   /// registration itself, and the cell holds it until then: the form to use for very many
   /// subscribers.
   ///
-  /// ```swift
-  /// // @unchecked Sendable restates the superclass's: its state is all @MainActor.
-  /// final class Label: PathObserver, @unchecked Sendable {
-  ///   @MainActor var text = ""
-  ///   @MainActor override func receive(_ change: Change<ObservedValue>) {
-  ///     text = change.value.description
-  ///   }
-  /// }
-  /// let subscription = path.subscribe(Label())
-  /// ```
+  /// `observer` is a `PathObserver` subclass, written as `MainActorObserver`'s example shows
+  /// (state `@MainActor`, the superclass's `@unchecked Sendable` restated):
+  /// `let subscription = path.subscribe(Label())`.
   ///
   /// - Precondition: `observer` was never subscribed before (an observer attaches once).
   /// - Complexity: O(1) amortized; a delivery is one call of `receive`.

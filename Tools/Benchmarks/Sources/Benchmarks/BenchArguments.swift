@@ -172,9 +172,10 @@ enum BenchArguments {
       case .memoryFloor:
         """
         What this machine's memory allows a fan-out: walks of 1,000 … 1,000,000 subscribers in
-        C, one flag test, one indirect call and two stores each, laid out as WeftCore and
-        weft-sim lay them out (registration, token, view), as one object per subscriber, and
-        as an 8-byte state in one array; ns per subscriber, and 1M against the fastest size.
+        C, one flag test, one indirect call and two stores each, laid out as a WeftCore closure
+        subscriber (registration, token, view), as one object per subscriber (a
+        MainActorObserver), and as an 8-byte state in one array; ns per subscriber, and 1M
+        against the fastest size.
         """
       case .all: "Runs fanout, then persistence."
       case .profileCommit:

@@ -14,9 +14,9 @@ func runMemoryFloorReport(quick: Bool) {
   let sizes = [1_000, 10_000, 100_000, 1_000_000]
   let visits = quick ? 5_000_000 : 20_000_000
   let rows: [(String, weft_layout, Int32)] = [
-    ("registration + token + view (WeftCore + weft-sim)", weft_layout_registration_token_view, 0),
+    ("registration + token + view (a closure subscriber)", weft_layout_registration_token_view, 0),
     ("  the same, prefetching 64 ahead", weft_layout_registration_token_view, 1),
-    ("one object per subscriber + token", weft_layout_object_token, 0),
+    ("one object + token (MainActorObserver)", weft_layout_object_token, 0),
     ("  the same, prefetching 64 ahead", weft_layout_object_token, 1),
     ("8-byte state in one array (no object)", weft_layout_dense, 0),
   ]
@@ -29,8 +29,9 @@ func runMemoryFloorReport(quick: Bool) {
     let figures = sizes.map { size in
       weft_memory_floor_walk(layout, prefetch, size, Int32(max(3, visits / size)))
     }
-    let cells = figures.map { pad(format($0, digits: 2), 10) }.joined()
+    // A negative figure: the walk's lists could not be allocated.
+    let cells = figures.map { pad($0 < 0 ? "no memory" : format($0, digits: 2), 10) }.joined()
     let ratio = figures.last! / figures.dropLast().min()!
-    print("  \(name(label))\(cells)  \(format(ratio))×")
+    print("  \(name(label))\(cells)  \(figures.contains { $0 < 0 } ? "–" : format(ratio) + "×")")
   }
 }

@@ -11,8 +11,9 @@ typedef struct {
   uint64_t references;
   void *tally;
   uint32_t shown, step;
-} View;  // 32 bytes, like weft-sim's HeadlessSimView
+} View;  // 32 bytes, like weft-sim's view before it became its own registration
 
+/// What every registration starts with, like WeftCore's `RegistrationBase` and its callback.
 typedef struct {
   void *isa;
   uint64_t references;
@@ -20,19 +21,18 @@ typedef struct {
   uint64_t slot;
   void *group;
   weft_render render;
+} Header;  // 48 bytes
+
+typedef struct {
+  Header header;
   void *context;
 } Registration;  // 56 bytes, like WeftCore's MainRegistration
 
 typedef struct {
-  void *isa;
-  uint64_t references;
-  uint8_t active;
-  uint64_t slot;
-  void *group;
-  weft_render render;
+  Header header;
   void *tally;
   uint32_t shown, step;
-} Object;  // 64 bytes: a registration that is its own view
+} Object;  // 64 bytes: a registration that is its own view, like weft-sim's HeadlessSimView
 
 typedef struct {
   uint32_t shown, step;
@@ -72,21 +72,29 @@ double weft_memory_floor_walk(weft_layout layout, int prefetch, long count, int 
   void **tokens = calloc((size_t)count, sizeof(void *));
   void **views = calloc((size_t)count, sizeof(void *));
   State *states = layout == weft_layout_dense ? calloc((size_t)count, sizeof(State)) : NULL;
-  if (!list || !tokens || !views || (layout == weft_layout_dense && !states)) return -1;
+  if (!list || !tokens || !views || (layout == weft_layout_dense && !states)) {
+    free(list);
+    free(tokens);
+    free(views);
+    free(states);
+    return -1;
+  }
   for (long index = 0; index < count; index++) {
     if (layout == weft_layout_registration_token_view) {
       View *view = calloc(1, sizeof(View));
       Registration *registration = calloc(1, sizeof(Registration));
-      registration->active = 1;
-      registration->render = render_view;
+      if (!view || !registration) abort();  // out of memory mid-benchmark
+      registration->header.active = 1;
+      registration->header.render = render_view;
       registration->context = view;
       views[index] = view;
       list[index] = registration;
       tokens[index] = calloc(1, 24);
     } else if (layout == weft_layout_object_token) {
       Object *object = calloc(1, sizeof(Object));
-      object->active = 1;
-      object->render = render_object;
+      if (!object) abort();  // out of memory mid-benchmark
+      object->header.active = 1;
+      object->header.render = render_object;
       list[index] = object;
       tokens[index] = calloc(1, 24);
     }
@@ -102,10 +110,12 @@ double weft_memory_floor_walk(weft_layout layout, int prefetch, long count, int 
       if (prefetch && index + 64 < count) __builtin_prefetch(list[index + 64]);
       if (layout == weft_layout_registration_token_view) {
         Registration *registration = list[index];
-        if (registration->active) registration->render(registration->context, (uint32_t)round);
+        if (registration->header.active) {
+          registration->header.render(registration->context, (uint32_t)round);
+        }
       } else {
         Object *object = list[index];
-        if (object->active) object->render(object, (uint32_t)round);
+        if (object->header.active) object->header.render(object, (uint32_t)round);
       }
     }
     double perSubscriber = (now_ns() - start) / (double)count;

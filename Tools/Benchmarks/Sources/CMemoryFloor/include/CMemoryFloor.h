@@ -4,12 +4,13 @@
 /// How the subscribers of a walk are laid out on the heap, as malloc places them when they
 /// are made one after another.
 typedef enum {
-  /// WeftCore with `weft-sim`'s views: a 56-byte registration (flag, slot, group, callback
-  /// and its context), a 24-byte token allocated after it, and a 32-byte view the callback
-  /// writes: three blocks per subscriber, two of them touched.
+  /// A WeftCore closure subscriber (and `weft-sim`'s views before 2026-11-27): a 56-byte
+  /// registration (flag, slot, group, callback and its context), a 24-byte token allocated
+  /// after it, and a 32-byte view the callback writes: three blocks, two of them touched.
   weft_layout_registration_token_view = 0,
-  /// One 64-byte block per subscriber that is its own registration and view, and the
-  /// 24-byte token after it: the smallest layout with an object per subscriber.
+  /// One 64-byte block per subscriber that is its own registration and view (a WeftCore
+  /// `MainActorObserver`, as `weft-sim`'s views are), and the 24-byte token after it: the
+  /// smallest layout with an object per subscriber.
   weft_layout_object_token = 1,
   /// An 8-byte state per subscriber in one dense array, one function for all: no object per
   /// subscriber.
