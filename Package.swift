@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "WeftCore", targets: ["WeftCore"]),
+    .library(name: "WeftRuntime", targets: ["WeftRuntime"]),
     .library(name: "WeftContexts", targets: ["WeftContexts"]),
     .library(name: "WeftFeedback", targets: ["WeftFeedback"]),
     .library(name: "WeftObservation", targets: ["WeftObservation"]),
@@ -37,6 +38,19 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "WeftCoreTests", dependencies: ["WeftCore"], path: "Tests/WeftCoreTests",
+      swiftSettings: strict),
+
+    // MARK: Runtime
+    // The deterministic runtime: every job of the process on one thread, in a seeded order,
+    // and every sleep on virtual time (the `_Concurrency` executor SPI, in one file).
+    .target(name: "WeftRuntime", path: "Modules/WeftRuntime", swiftSettings: strict),
+    .testTarget(
+      name: "WeftRuntimeTests", dependencies: ["WeftRuntime", "TestProcesses"],
+      path: "Tests/WeftRuntimeTests", swiftSettings: strict),
+    // Scenarios run in a child process under the runtime (it must be installed before any
+    // asynchronous work, which a test process cannot do); WeftRuntimeTests runs them.
+    .executableTarget(
+      name: "weft-runtime-probe", dependencies: ["WeftRuntime"], path: "Tests/RuntimeProbe",
       swiftSettings: strict),
 
     // MARK: Contexts
@@ -184,7 +198,9 @@ let package = Package(
       path: "Tests/WeftSimulationTests", swiftSettings: strict),
     .target(
       name: "SimulatorKit",
-      dependencies: ["CMallocCounterLookup", "WeftCore", "WeftObservation", "WeftSimulation"],
+      dependencies: [
+        "CMallocCounterLookup", "WeftCore", "WeftObservation", "WeftRuntime", "WeftSimulation",
+      ],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),
     // Commands an app gets for free by using a module: network and realtime (WeftNetworking),
@@ -217,6 +233,12 @@ let package = Package(
       name: "weft-sim", dependencies: ["HealthSimulator", "SimulatorKit", "CMallocCounter"],
       path: "Apps/Simulator",
       swiftSettings: strict),
+    // A test app with two planted races on the deterministic runtime: `race-sim explore`
+    // must find both (SimulatorKitTests' ExploreTests, and CI).
+    .executableTarget(
+      name: "race-sim",
+      dependencies: ["SimulatorKit", "WeftCore", "WeftRuntime", "WeftSimulation"],
+      path: "Tests/RaceSimulator", exclude: ["Flows"], swiftSettings: strict),
     // Counts allocations by interposing malloc; linked only into simulator executables
     // (weft-sim, or an app's own through the WeftAllocationCounter product), and counting
     // only in release builds. No linker flags: an ELF executable exports the malloc

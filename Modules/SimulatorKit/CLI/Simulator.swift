@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -76,7 +77,44 @@ public enum Simulator {
       return await GateCommand(arguments: arguments, plugin: plugin, output: output).run()
     case .merge(let arguments):
       return MergeCommand(arguments: arguments, output: output).run()
+    case .explore(let arguments):
+      return await ExploreCommand(arguments: arguments, plugin: plugin, output: output).run()
     }
+  }
+
+  /// The entry point of a simulator executable whose plug-in runs on the deterministic
+  /// runtime: call it as the only statement of `main.swift`. It installs the runtime before
+  /// anything asynchronous runs (with the `--schedule-seed` of the arguments), runs `main`
+  /// on it and exits with its code. Where the runtime is unavailable (Apple platforms before
+  /// 26.4) it says so in one line and runs threaded, as `main` does. A plug-in on threads
+  /// (`scheduling: .threaded`) runs threaded.
+  ///
+  /// - Note: Isolation: the main thread of a synchronous `main.swift`.
+  public nonisolated static func start(_ arguments: [String], plugin: SimulatorPlugin) -> Never {
+    if plugin.scheduling == .deterministic {
+      let scheduleSeed = Self.scheduleSeed(in: arguments)
+      if DeterministicRuntime.install(scheduleSeed: scheduleSeed) == nil {
+        Output.console.error(
+          plugin.naming(
+            "weft-sim: the deterministic runtime needs Swift 6.3's executor SPI (Linux, or "
+              + "macOS/iOS 26.4); running on threads"))
+      }
+    }
+    Task { @MainActor in exit(await main(arguments, plugin: plugin)) }
+    if DeterministicRuntime.current != nil {
+      DeterministicRuntime.runMainLoop()
+    } else {
+      dispatchMain()
+    }
+    exit(0)
+  }
+
+  /// `--schedule-seed S` among `arguments`, read before they are parsed (the runtime is
+  /// installed first); a bad value is left for the parser to report.
+  nonisolated static func scheduleSeed(in arguments: [String]) -> UInt64? {
+    guard let index = arguments.firstIndex(of: "--schedule-seed"), index + 1 < arguments.count
+    else { return nil }
+    return UInt64(arguments[index + 1])
   }
 
   /// Parses each flow against the app's observable paths.
@@ -167,6 +205,13 @@ public enum Simulator {
   ) async
     -> Int32
   {
+    if arguments.scheduleSeed != nil, DeterministicRuntime.current == nil {
+      output.error(
+        plugin.naming(
+          "error: --schedule-seed needs an app on the deterministic runtime (this one runs on "
+            + "threads)"))
+      return 2
+    }
     guard
       let (flow, app) = await prepare(
         arguments.flow, seed: arguments.seed, plugin: plugin, output: output,

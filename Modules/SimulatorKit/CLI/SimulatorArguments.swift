@@ -9,6 +9,7 @@ import Foundation
 /// weft-sim gate [FLOW ...] [--thresholds FILE] [--update] [--shard K/N] [--json]
 /// weft-sim merge REPORT.json ... [--output FILE] [--format table|json|html]
 /// weft-sim check FLOW ...
+/// weft-sim explore FLOW [--schedules N] [--seed N]
 /// weft-sim help [SUBCOMMAND]       weft-sim SUBCOMMAND --help       weft-sim --version
 /// ```
 ///
@@ -19,6 +20,7 @@ public enum SimulatorCommand: Sendable, Equatable {
   case gate(GateArguments)
   case merge(MergeArguments)
   case check([String])
+  case explore(ExploreArguments)
   /// Help for one subcommand, or the overview when `nil`; printed to standard output.
   case help(SimulatorSubcommand?)
   /// `--version`: print `Weft.version`.
@@ -29,7 +31,7 @@ public enum SimulatorCommand: Sendable, Equatable {
 ///
 /// - Note: Isolation: a `Sendable` value.
 public enum SimulatorSubcommand: String, Sendable, Equatable, CaseIterable {
-  case run, check, sweep, gate, merge, help
+  case run, check, sweep, gate, merge, explore, help
 }
 
 /// Options of `weft-sim run`.
@@ -47,6 +49,20 @@ public struct RunArguments: Sendable, Equatable {
   /// `--state-dir DIR`: the app keeps its on-disk state there between runs (and after a
   /// kill), instead of in a temporary folder removed after the run.
   public var stateDirectory: String?
+  /// `--schedule-seed S`: the order of ready jobs on the deterministic runtime (what
+  /// `explore` prints to reproduce a schedule); `nil` for arrival order.
+  public var scheduleSeed: UInt64?
+
+  public init(flow: String) { self.flow = flow }
+}
+
+/// Options of `weft-sim explore`.
+public struct ExploreArguments: Sendable, Equatable {
+  public var flow: String
+  /// `--schedules N`: how many seeded schedules to run (schedule seeds 1 through N).
+  public var schedules = 100
+  /// `--seed N`: overrides the flow's `seed` line (the app's seed, not the schedule's).
+  public var seed: UInt64?
 
   public init(flow: String) { self.flow = flow }
 }
@@ -172,7 +188,44 @@ extension SimulatorCommand {
       return .check(files)
     case .run:
       return .run(try parseRun(&rest))
+    case .explore:
+      return .explore(try parseExplore(&rest))
     }
+  }
+
+  private static func parseExplore(
+    _ rest: inout ArraySlice<String>
+  ) throws(UsageError) -> ExploreArguments {
+    var flow: String?
+    var explore = ExploreArguments(flow: "")
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--schedules":
+        let text = try value(after: argument, in: &rest, for: .explore)
+        guard let count = Int(text), (1...100_000).contains(count) else {
+          throw UsageError(
+            "--schedules needs a whole number from 1 to 100000, got '\(text)'",
+            subcommand: .explore)
+        }
+        explore.schedules = count
+      case "--seed":
+        let text = try value(after: argument, in: &rest, for: .explore)
+        guard let seed = UInt64(text) else {
+          throw UsageError("--seed needs a whole number, got '\(text)'", subcommand: .explore)
+        }
+        explore.seed = seed
+      default:
+        if argument.hasPrefix("-") { throw unknownOption(argument, for: .explore) }
+        guard flow == nil else {
+          throw UsageError(
+            "explore takes one flow file, got '\(argument)' too", subcommand: .explore)
+        }
+        flow = argument
+      }
+    }
+    guard let flow else { throw UsageError("explore needs a flow file", subcommand: .explore) }
+    explore.flow = flow
+    return explore
   }
 
   private static func isHelp(_ arguments: some Sequence<String>) -> Bool {
@@ -235,6 +288,12 @@ extension SimulatorCommand {
       case "--trace": run.trace = try value(after: argument, in: &rest, for: .run)
       case "--state-dir": run.stateDirectory = try value(after: argument, in: &rest, for: .run)
       case "--deterministic": run.deterministic = true
+      case "--schedule-seed":
+        let text = try value(after: argument, in: &rest, for: .run)
+        guard let seed = UInt64(text) else {
+          throw UsageError("--schedule-seed needs a whole number, got '\(text)'", subcommand: .run)
+        }
+        run.scheduleSeed = seed
       case "--no-progress": run.progress = false
       default:
         if argument.hasPrefix("-") { throw unknownOption(argument, for: .run) }
@@ -391,8 +450,9 @@ extension SimulatorCommand {
     case .run:
       [
         "--seed", "--explain", "--json", "--html", "--trace", "--state-dir", "--deterministic",
-        "--no-progress",
+        "--no-progress", "--schedule-seed",
       ]
+    case .explore: ["--schedules", "--seed"]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
     case .gate: ["--thresholds", "--update", "--shard", "--json"]
     case .merge: ["--output", "--format"]

@@ -18,6 +18,7 @@ public enum SimulatorHelp {
     case .sweep: sweep
     case .gate: gate
     case .merge: merge
+    case .explore: explore
     case .help: help
     }
   }
@@ -36,8 +37,9 @@ public enum SimulatorHelp {
       """
       weft-sim [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
                             [--trace <file>] [--state-dir <dir>] [--deterministic]
-                            [--no-progress]
+                            [--schedule-seed <s>] [--no-progress]
       """
+    case .explore: "weft-sim explore <flow> [--schedules <n>] [--seed <n>]"
     case .check: "weft-sim check <flow> ..."
     case .sweep:
       "weft-sim sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
@@ -82,6 +84,8 @@ public enum SimulatorHelp {
       gate              Check the bundled flows against the committed performance thresholds
                         (--shard K/N runs one share of them, for a CI matrix).
       merge             Combine JSON reports of one kind (runs, sweeps, gate shards) into one.
+      explore           Run one flow under many seeded schedules and report each outcome
+                        (apps on the deterministic runtime).
       help              Show help for a subcommand.
 
     OPTIONS:
@@ -115,6 +119,10 @@ public enum SimulatorHelp {
                         even one that was killed. Without it, a temporary folder is used
                         and removed.
       --deterministic   Deliver to views once per step (exact, repeatable counts).
+      --schedule-seed <s>
+                        On the deterministic runtime: run ready jobs in the order seed <s>
+                        draws (what 'explore' prints to reproduce an outcome); without it,
+                        in arrival order.
       --no-progress     Never show the progress line (it shows only on a terminal, for
                         runs longer than a second, and never with --json).
       -h, --help        Show help information.
@@ -124,6 +132,33 @@ public enum SimulatorHelp {
       weft-sim run Flows/forms.flow --json --seed 7
 
     \(exitCodes)
+    """
+
+  static let explore = """
+    OVERVIEW: Run one flow under N seeded schedules of the deterministic runtime and report
+    each distinct outcome (failed expectations, final values of the flow's paths) with the
+    schedule seed that reproduces it. Ready jobs of different actors and timers due at the
+    same instant may run in any order; one actor's jobs and the MainActor's keep theirs.
+    Needs an app whose plug-in runs on the runtime (SimulatorPlugin's `scheduling`).
+
+    USAGE: \(usageLine(.explore))
+
+    ARGUMENTS:
+      <flow>            The flow file.
+
+    OPTIONS:
+      --schedules <n>   How many schedules to run: schedule seeds 1 through <n> (100).
+      --seed <n>        The app's seed (overrides the flow's `seed` line).
+      -h, --help        Show help information.
+
+    EXAMPLES:
+      weft-sim explore Flows/counter.flow --schedules 100
+      weft-sim run Flows/counter.flow --schedule-seed 17   (replays one outcome)
+
+    EXIT CODES:
+      0  every schedule passed
+      1  some schedule failed (each failing outcome is listed with its schedule seed)
+      2  usage or flow error, or the app is not on the deterministic runtime
     """
 
   static let check = """

@@ -29,6 +29,8 @@ public struct SimulatorPlugin: Sendable {
   public let executable: String
   /// The flow language with the app's commands: what flows are parsed against.
   public let catalog: CommandCatalog
+  /// Whether the app runs on the deterministic runtime (started with `Simulator.start`).
+  public let scheduling: Scheduling
   let performers: [String: Perform]
   let launcher: @MainActor @Sendable (SimulationLaunch) async throws -> any SimulatedApp
 
@@ -40,14 +42,19 @@ public struct SimulatorPlugin: Sendable {
   ///   - commands: the app's commands; their names and aliases must not repeat each other's
   ///     or the engine's (a repeat is a programming error the engine reports by trapping
   ///     at start-up, with both names).
+  ///   - scheduling: `.deterministic` for an app on the deterministic runtime (its
+  ///     executable calls `Simulator.start`); `.threaded` (the default) for an app whose
+  ///     settling is its own tracked work.
   ///   - launch: builds the app for one run; a thrown error is reported, never a crash.
   /// - Complexity: O(c), c = commands.
   public init<App: SimulatedApp>(
     name: String, executable: String = "weft-sim", commands: [AppCommand<App>],
+    scheduling: Scheduling = .threaded,
     launch: @escaping @MainActor @Sendable (SimulationLaunch) async throws -> App
   ) {
     self.name = name
     self.executable = executable
+    self.scheduling = scheduling
     var performers: [String: Perform] = [:]
     for command in commands {
       let perform = command.perform
@@ -97,6 +104,16 @@ public struct SimulatorPlugin: Sendable {
       throw SimulationError.from(error)
     }
   }
+}
+
+/// How a simulated app's work is scheduled.
+///
+/// - Note: Isolation: a `Sendable` value.
+public enum Scheduling: Sendable, Equatable {
+  /// On threads, settled by the app's own work tracking (WeftSimulation's `Settler`).
+  case threaded
+  /// On WeftRuntime's deterministic runtime: one thread, a seeded order, virtual time.
+  case deterministic
 }
 
 /// What a plug-in is asked to launch.

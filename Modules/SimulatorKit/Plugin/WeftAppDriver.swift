@@ -1,11 +1,16 @@
 import Foundation
 import WeftCore
+import WeftRuntime
 import WeftSimulation
 
 /// What every app built from Weft's modules shares under the simulator: settling on virtual
-/// time (WeftSimulation's `Settler`), waits that jump the clock from deadline to deadline,
-/// observable paths, and the engine counters and latencies of WeftCore's
-/// `PerformanceMonitor`.
+/// time, waits that jump the clock from deadline to deadline, observable paths, and the
+/// engine counters and latencies of WeftCore's `PerformanceMonitor`.
+///
+/// Two ways to settle: on the deterministic runtime (`init(runtime:…)`: settled means no
+/// runnable job, and the app carries no simulation code), or with WeftSimulation's `Settler`
+/// over the app's own work tracking (`init(settler:…)`: apps whose threads have not joined the
+/// runtime yet).
 ///
 /// An app conforms to `SimulatedApp` by conforming to `WeftSimulatedApp` and handing its
 /// driver over; everything but its commands then comes from here.
@@ -18,8 +23,10 @@ import WeftSimulation
 /// - Note: Isolation: MainActor, like the views the simulator attaches.
 @MainActor
 public final class WeftAppDriver {
-  /// Drives virtual time until the app is quiescent.
-  public let settler: Settler
+  /// Drives virtual time over the app's tracked work, or `nil` on the runtime.
+  public let settler: Settler?
+  /// The deterministic runtime the app runs on, or `nil` for tracked work.
+  public let runtime: DeterministicRuntime?
   /// Where the app's cells report commits, deliveries and latencies.
   public let monitor: PerformanceMonitor
   private let paths: @MainActor () -> [String: ObservablePath]
@@ -47,6 +54,27 @@ public final class WeftAppDriver {
     sqlStatements: @escaping @MainActor () -> UInt64 = { 0 }
   ) {
     self.settler = settler
+    self.runtime = nil
+    self.monitor = monitor
+    self.paths = paths
+    self.launches = launchCount
+    self.sqlStatements = sqlStatements
+    monitor.setEnabled(true)
+  }
+
+  /// Makes a driver for an app on the deterministic runtime: settling, `clock advance` and
+  /// `wait` are the runtime's (no work tracking in the app).
+  ///
+  /// - Parameters: as `init(settler:…)`, with the installed runtime instead of a settler.
+  /// - Complexity: O(1).
+  public init(
+    runtime: DeterministicRuntime, monitor: PerformanceMonitor = .shared,
+    paths: @escaping @MainActor () -> [String: ObservablePath],
+    launchCount: @escaping @MainActor () -> Int = { 1 },
+    sqlStatements: @escaping @MainActor () -> UInt64 = { 0 }
+  ) {
+    self.settler = nil
+    self.runtime = runtime
     self.monitor = monitor
     self.paths = paths
     self.launches = launchCount
@@ -82,6 +110,11 @@ public final class WeftAppDriver {
   ///
   /// - Complexity: the work that runs.
   public func settle() async {
+    guard let settler else {
+      await runtime?.settle()
+      MainActorDeliveries.shared.drainNow()
+      return
+    }
     do throws(SettleError) {
       try await settler.settle()
     } catch {
@@ -100,6 +133,11 @@ public final class WeftAppDriver {
   ///
   /// - Throws: `SimulationError` naming the settle error.
   public func advanceClock(by duration: Duration) async throws(SimulationError) {
+    guard let settler else {
+      await runtime?.advance(by: duration)
+      MainActorDeliveries.shared.drainNow()
+      return
+    }
     do throws(SettleError) {
       try await settler.advance(by: duration)
     } catch {
@@ -121,7 +159,8 @@ public final class WeftAppDriver {
     await settle()
     if let failure = takeFailure() { return .failed(failure) }
     if predicate() { return .held }
-    guard let clock = settler.clock else { return .timedOut(quietAfter: nil) }
+    if let runtime { return await runtimeWait(runtime, until: predicate, timeout: timeout) }
+    guard let settler, let clock = settler.clock else { return .timedOut(quietAfter: nil) }
     let tracker = settler.tracker
     let start = clock.now
     let end = start.advanced(by: timeout ?? .seconds(3_600))
@@ -138,6 +177,22 @@ public final class WeftAppDriver {
       }
       if predicate() { return .held }
     }
+    return .timedOut(quietAfter: quietAfter)
+  }
+
+  /// `waitOutcome` on the runtime: fire the timers due before the timeout one at a time, in
+  /// deadline order, settling after each, until the condition holds.
+  private func runtimeWait(
+    _ runtime: DeterministicRuntime, until predicate: @MainActor () -> Bool, timeout: Duration?
+  ) async -> WaitOutcome {
+    let start = runtime.now
+    let end = start + (timeout ?? .seconds(3_600))
+    while runtime.fireNextTimer(upTo: end) {
+      await settle()
+      if predicate() { return .held }
+    }
+    let quietAfter = runtime.now - start
+    await runtime.advance(by: end - runtime.now)
     return .timedOut(quietAfter: quietAfter)
   }
 

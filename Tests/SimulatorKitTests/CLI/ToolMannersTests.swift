@@ -48,12 +48,12 @@ struct ToolMannersArgumentTests {
     #expect(
       throws: UsageError(
         "unknown subcommand 'rnu'; did you mean 'run'? "
-          + "(subcommands: run, check, sweep, gate, merge, help)")
+          + "(subcommands: run, check, sweep, gate, merge, explore, help)")
     ) { try SimulatorCommand.parse(["rnu", "Flows/auth.flow"]) }
     #expect(
       throws: UsageError(
         "unknown subcommand 'swep'; did you mean 'sweep'? "
-          + "(subcommands: run, check, sweep, gate, merge, help)", subcommand: .help)
+          + "(subcommands: run, check, sweep, gate, merge, explore, help)", subcommand: .help)
     ) { try SimulatorCommand.parse(["help", "swep"]) }
     // A path is a flow file, whatever it looks like.
     #expect(throws: Never.self) { try SimulatorCommand.parse(["./rnu"]) }

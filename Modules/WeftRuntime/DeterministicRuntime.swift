@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A process-wide runtime that owns every task, actor hop and sleep: every job of the
+/// process — the global executor's, every default actor's, the MainActor's, task groups' —
+/// runs on one thread in an order the schedule seed fixes, and every scheduled job
+/// (`Task.sleep`, `sleep` on `ContinuousClock`, `SuspendingClock`) waits on virtual time.
+///
+/// Install it as the first statement of an executable's `main.swift`, before anything
+/// asynchronous has run; after that, `settle()` runs until no job is runnable, and
+/// `fireNextTimer(upTo:)` moves virtual time to the next deadline:
+///
+/// ```swift
+/// // main.swift
+/// let runtime = DeterministicRuntime.install()   // nil where the SPI is missing
+/// Task { @MainActor in
+///   startApp()
+///   await runtime?.settle()                       // every task has run or is sleeping
+///   await runtime?.advance(by: .seconds(1))       // timers due within 1 s ran in order
+///   exit(0)
+/// }
+/// DeterministicRuntime.runMainLoop()              // never returns while the runtime runs
+/// ```
+///
+/// With no task settling, a program that awaits a sleep goes on: the loop fires the earliest
+/// timer when nothing else can run, as real time would. When nothing can run and no timer
+/// is set, it waits `stallSeconds` of real time for another thread to hand it a job, then
+/// reports a stall (standard error, exit code 1).
+///
+/// - Note: Isolation: `Sendable`; `settle`/`advance` from any task of the run.
+/// - Complexity: see `RunQueue`; one lock per enqueue.
+public final class DeterministicRuntime: Sendable {
+  let loop: RuntimeLoop
+  private static let installed = RuntimeLock<DeterministicRuntime?>(nil)
+
+  private init(loop: RuntimeLoop) {
+    self.loop = loop
+  }
+
+  /// Installs the runtime, once per process; returns `nil` where the executor SPI is missing
+  /// (Apple platforms before 26.4), and the same runtime on a second call.
+  ///
+  /// - Parameters:
+  ///   - scheduleSeed: `nil` for arrival order; a seed for an explored order.
+  ///   - stallSeconds: how long, in real time, nothing may run before a stall is reported.
+  /// - Complexity: O(1).
+  /// - Note: Isolation: call before any asynchronous work has run (first statement of
+  ///   `main.swift`).
+  public static func install(
+    scheduleSeed: UInt64? = nil, stallSeconds: Double = 30
+  ) -> DeterministicRuntime? {
+    installed.withLock { current in
+      if let current { return current }
+      let loop = RuntimeLoop(stallSeconds: stallSeconds) { description in
+        let line = "error: the app cannot go on: \(description)\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        exit(1)
+      }
+      loop.state.withLock { $0.queue.chooser = ScheduleChooser(seed: scheduleSeed) }
+      guard installRuntimeExecutors(loop) else { return nil }
+      current = DeterministicRuntime(loop: loop)
+      return current
+    }
+  }
+
+  /// The installed runtime, if any.
+  public static var current: DeterministicRuntime? { installed.withLock { $0 } }
+
+  /// Runs the runtime's loop on the calling thread (the main thread, from a synchronous
+  /// `main.swift`); returns when it is stopped. Without an installed runtime, returns at once.
+  ///
+  /// - Note: Isolation: the main thread.
+  public static func runMainLoop() {
+    guard current != nil else { return }
+    do {
+      try runMainExecutor()
+    } catch {
+      fatalError("WeftRuntime: the main loop failed: \(error)")
+    }
+  }
+
+  /// Virtual time since the runtime started (or since the last `reset(scheduleSeed:)`).
+  ///
+  /// - Complexity: O(1).
+  public var now: Duration { .nanoseconds(Int64(clamping: loop.state.withLock { $0.queue.now })) }
+
+  /// The schedule seed in force (`nil`: arrival order).
+  public var scheduleSeed: UInt64? { loop.state.withLock { $0.queue.chooser.seed } }
+
+  /// Jobs run since the start.
+  public var jobsRun: UInt64 { loop.state.withLock { $0.queue.jobsRun } }
+
+  /// When each parked timer falls due, in virtual time, earliest first.
+  ///
+  /// - Complexity: O(t), t = timers.
+  public var pendingTimers: [Duration] {
+    loop.state.withLock { state in
+      state.queue.pendingTimers.map { .nanoseconds(Int64(clamping: $0.deadline)) }
+    }
+  }
+
+  /// The earliest parked timer's deadline, if any.
+  public var nextDeadline: Duration? {
+    loop.state.withLock { $0.queue.nextDeadline }.map { .nanoseconds(Int64(clamping: $0)) }
+  }
+
+  /// Suspends the caller until no job is runnable: every other task has finished or waits
+  /// for a timer. Timers stay parked.
+  ///
+  /// - Complexity: the work that runs.
+  public func settle() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      loop.state.withLock { $0.settleWaiters.append(continuation) }
+    }
+  }
+
+  /// Fires the earliest timer due by `limit` (virtual time), moving `now` to its deadline;
+  /// its job runs at the next `settle()`.
+  ///
+  /// - Returns: whether a timer fired.
+  /// - Complexity: O(t).
+  public func fireNextTimer(upTo limit: Duration) -> Bool {
+    let limit = VirtualDelay.nanoseconds(limit)
+    return loop.state.withLock { $0.queue.fireNextTimer(upTo: limit) }
+  }
+
+  /// Moves virtual time forward by `duration`, running every timer due by then in deadline
+  /// order (ties in the order they were set, or a seeded draw) and letting what each wakes
+  /// settle; ends at exactly `now + duration`.
+  ///
+  /// - Complexity: O(d · t) for d timers due.
+  public func advance(by duration: Duration) async {
+    let target = now + duration
+    await settle()
+    while fireNextTimer(upTo: target) { await settle() }
+    let nanoseconds = VirtualDelay.nanoseconds(target)
+    loop.state.withLock { $0.queue.advanceTime(to: nanoseconds) }
+  }
+
+  /// Starts a new run: drops every parked timer (the previous run's sleepers never wake),
+  /// sets virtual time to zero and the schedule to `scheduleSeed`.
+  ///
+  /// - Returns: how many timers were dropped.
+  /// - Complexity: O(t).
+  @discardableResult
+  public func reset(scheduleSeed: UInt64?) -> Int {
+    loop.state.withLock { state in
+      var fresh = RunQueue<RuntimeJob>(chooser: ScheduleChooser(seed: scheduleSeed))
+      var dropped = 0
+      // Keep the jobs that are ready (the caller's own continuation among them); drop timers.
+      while let (job, lane) = state.queue.next() { fresh.enqueue(job, lane: lane) }
+      dropped = state.queue.pendingTimers.count
+      _ = state.queue.removeAll()
+      state.queue = fresh
+      return dropped
+    }
+  }
+
+  /// Announces work that runs on a thread outside the runtime (a C library's callback
+  /// thread): until the matching `endExternalWork(_:)`, a settle waits for it, in real time.
+  /// The escape hatch for an app's own threads; Weft's modules do not need it.
+  ///
+  /// - Complexity: O(1).
+  public func beginExternalWork(_ name: String) {
+    loop.state.withLock { state in
+      state.external[name, default: 0] += 1
+      state.externalCount += 1
+    }
+  }
+
+  /// Ends work announced with `beginExternalWork(_:)`.
+  ///
+  /// - Complexity: O(1).
+  public func endExternalWork(_ name: String) {
+    loop.state.withLock { state in
+      guard let count = state.external[name], count > 0 else { return }
+      state.external[name] = count == 1 ? nil : count - 1
+      state.externalCount -= 1
+    }
+    loop.state.signal()
+  }
+}

@@ -1,0 +1,72 @@
+import WeftCore
+
+/// The race app's state: a counter and a feed that shows the latest refresh.
+struct Ledger: Sendable, Equatable {
+  var count = 0
+  var requested = 0
+  var shown = 0
+}
+
+/// Owns the ledger.
+actor LedgerClient: Client {
+  nonisolated let cell = StateCell(Ledger(), name: "Ledger")
+}
+
+/// Another actor the slow increment awaits between its read and its write.
+actor AuditLog {
+  private(set) var entries = 0
+  func record() { entries += 1 }
+}
+
+/// A backend whose answers take a fixed 100 ms, so two overlapping requests complete at the
+/// same instant.
+actor FeedBackend {
+  func fetch(_ id: Int) async -> Int {
+    try? await Task.sleep(for: .milliseconds(100))
+    return id
+  }
+}
+
+/// The app, written as any app would be: plain tasks, actor hops and sleeps; no simulation
+/// code.
+@MainActor
+final class RaceApp {
+  let ledger = LedgerClient()
+  let audit = AuditLog()
+  let backend = FeedBackend()
+
+  /// Planted bug 1 (a lost update): one increment reads the count, awaits the audit log,
+  /// then writes back what it read plus one; another increments in one transaction. When
+  /// the second runs between the first's read and write, one increment is lost.
+  func addTwice() {
+    let ledger = self.ledger
+    let audit = self.audit
+    Task {
+      let value = ledger.snapshot.state.count
+      await audit.record()
+      await ledger.update { $0.count = value + 1 }
+    }
+    Task.detached {
+      await Task.yield()  // a little work first
+      await Task.yield()
+      await ledger.update { $0.count += 1 }
+    }
+  }
+
+  /// Planted bug 2 (a stale response wins): each refresh asks for the next feed version and
+  /// applies the answer when it arrives — in completion order, so when two overlapping
+  /// answers arrive at the same instant in the other order, the older one overwrites the
+  /// newer.
+  func refresh() {
+    let ledger = self.ledger
+    let backend = self.backend
+    Task {
+      let id = await ledger.update { state in
+        state.requested += 1
+        return state.requested
+      }
+      let answer = await backend.fetch(id)
+      await ledger.update { $0.shown = answer }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import SimulatorKit
+import WeftCore
+import WeftRuntime
+import WeftSimulation
+
+/// The race app under the simulator, on the deterministic runtime: settling, waits, paths
+/// and counters come from `WeftAppDriver(runtime:)`.
+///
+/// - Note: Isolation: MainActor.
+@MainActor
+final class RaceSimulation: WeftSimulatedApp {
+  static let category = FlowCommand.Category("races", title: "Planted races")
+
+  /// `race-sim`'s plug-in.
+  static let plugin = SimulatorPlugin(
+    name: "races", executable: "race-sim",
+    commands: [
+      AppCommand<RaceSimulation>(
+        "count.addTwice",
+        summary: "Increments the count twice at once (one increment reads, awaits, writes).",
+        category: category
+      ) { sim, _ in sim.app.addTwice() },
+      AppCommand<RaceSimulation>(
+        "feed.refresh", summary: "Starts a refresh; its answer arrives 100 ms later.",
+        category: category
+      ) { sim, _ in sim.app.refresh() },
+    ],
+    scheduling: .deterministic
+  ) { _ in
+    guard let runtime = DeterministicRuntime.current else {
+      throw SimulationError("race-sim needs the deterministic runtime")
+    }
+    return RaceSimulation(runtime: runtime)
+  }
+
+  let app = RaceApp()
+  let driver: WeftAppDriver
+
+  init(runtime: DeterministicRuntime) {
+    let cell = app.ledger.cell
+    let paths = [
+      "count": ObservablePath("count", cell: cell) { .int($0.count) },
+      "feed.requested": ObservablePath("feed.requested", cell: cell) { .int($0.requested) },
+      "feed.shown": ObservablePath("feed.shown", cell: cell) { .int($0.shown) },
+    ]
+    driver = WeftAppDriver(runtime: runtime, paths: { paths })
+  }
+}

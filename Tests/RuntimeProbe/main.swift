@@ -1,0 +1,132 @@
+// weft-runtime-probe: scenarios run under WeftRuntime's DeterministicRuntime, each printing a
+// transcript that WeftRuntimeTests checks. The runtime is process-wide and must be installed
+// before anything asynchronous runs, which a test process cannot do: hence a child process.
+//   weft-runtime-probe SCENARIO [SCHEDULE-SEED]
+import Foundation
+import WeftRuntime
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let scenario = arguments.first ?? ""
+let scheduleSeed = arguments.count > 1 ? UInt64(arguments[1]) : nil
+guard let runtime = DeterministicRuntime.install(scheduleSeed: scheduleSeed, stallSeconds: 1)
+else {
+  print("unavailable")
+  exit(3)
+}
+let mainThread = pthread_self()
+
+/// Records what ran where: every event notes whether it ran on the runtime's thread.
+@MainActor final class Transcript {
+  static let shared = Transcript()
+  var lines: [String] = []
+  var offThread = 0
+  nonisolated static func note(_ line: String) {
+    let onThread = pthread_equal(pthread_self(), mainThread) != 0
+    let (seconds, attoseconds) = DeterministicRuntime.current!.now.components
+    let now = "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
+    Task { @MainActor in
+      if !onThread { shared.offThread += 1 }
+      shared.lines.append("\(now) \(line)")
+    }
+  }
+}
+
+actor Counter {
+  var value = 0
+  func read() -> Int { value }
+  func write(_ newValue: Int) { value = newValue }
+  func bump() -> Int {
+    value += 1
+    return value
+  }
+}
+
+actor Audit {
+  var entries = 0
+  func record() { entries += 1 }
+}
+
+@MainActor func orderScenario() async {
+  let counter = Counter()
+  Transcript.note("hop \(await counter.bump())")
+  try? await Task.sleep(for: .milliseconds(300))
+  Transcript.note("slept 300 ms on ContinuousClock")
+  try? await SuspendingClock().sleep(for: .seconds(2))
+  Transcript.note("slept 2 s on SuspendingClock")
+  try? await Task.sleep(nanoseconds: 5_000)
+  Transcript.note("slept 5 µs, rounded up to 1 ms")
+  let detached = Task.detached { await counter.bump() }
+  Transcript.note("detached \(await detached.value)")
+  await withTaskGroup(of: Int.self) { group in
+    for _ in 0..<3 { group.addTask { await counter.bump() } }
+    for await value in group { Transcript.note("group \(value)") }
+  }
+  let fromMain = await MainActor.run { "main" }
+  Transcript.note("MainActor.run \(fromMain)")
+  try? await Task.sleep(for: .seconds(900))
+  Transcript.note("slept 15 minutes")
+}
+
+@MainActor func settleScenario() async {
+  Task {
+    try? await Task.sleep(for: .milliseconds(300))
+    Transcript.note("debounce fired")
+  }
+  Task {
+    try? await Task.sleep(for: .milliseconds(300))
+    Transcript.note("second timer at the same instant fired")
+  }
+  Task {
+    let counter = Counter()
+    for _ in 0..<3 { _ = await counter.bump() }
+    Transcript.note("background hops done")
+  }
+  await runtime.settle()
+  Transcript.note("settled; timers pending: \(runtime.pendingTimers)")
+  await runtime.advance(by: .milliseconds(100))
+  Transcript.note("advanced 100 ms; timers pending: \(runtime.pendingTimers.count)")
+  await runtime.advance(by: .milliseconds(250))
+  Transcript.note("advanced 250 ms more; timers pending: \(runtime.pendingTimers.count)")
+}
+
+/// A planted race: read, await another actor, write back. A bump that runs in between is lost.
+@MainActor func raceScenario() async {
+  let counter = Counter()
+  let audit = Audit()
+  let slow = Task {
+    let value = await counter.read()
+    await audit.record()
+    await counter.write(value + 1)
+  }
+  let fast = Task.detached {
+    await Task.yield()  // a little work first: in arrival order, the slow task is done by now
+    await Task.yield()
+    _ = await counter.bump()
+  }
+  await slow.value
+  await fast.value
+  Transcript.note("final \(await counter.read())")
+}
+
+@MainActor func stallScenario() async {
+  await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+  Transcript.note("unreachable")
+}
+
+Task { @MainActor in
+  switch scenario {
+  case "order": await orderScenario()
+  case "settle": await settleScenario()
+  case "race": await raceScenario()
+  case "stall": await stallScenario()
+  default:
+    print("unknown scenario '\(scenario)'")
+    exit(2)
+  }
+  await runtime.settle()
+  for line in Transcript.shared.lines { print(line) }
+  print("off-thread events \(Transcript.shared.offThread)")
+  print("jobs \(runtime.jobsRun > 0 ? "ran" : "none")")
+  exit(0)
+}
+DeterministicRuntime.runMainLoop()

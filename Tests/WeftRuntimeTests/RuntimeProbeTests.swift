@@ -1,0 +1,78 @@
+import Foundation
+import TestProcesses
+import Testing
+
+/// The runtime installed in a real process (`weft-runtime-probe`, built next to this test
+/// bundle): every job on one thread, sleeps on virtual time, settling, seeded schedules.
+@Suite("DeterministicRuntime in a process")
+struct RuntimeProbeTests {
+  static var probe: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("weft-runtime-probe")
+  }
+
+  func run(_ arguments: String...) async throws -> ChildProcess.Result {
+    try await ChildProcess.run(Self.probe, arguments)
+  }
+
+  @Test func everyJobAndSleepRunsOnOneThreadInVirtualTime() async throws {
+    let result = try await run("order")
+    #expect(result.status == 0, "\(result.error)")
+    let lines = result.standard.split(separator: "\n").map(String.init)
+    #expect(lines.contains("0 ms hop 1"))
+    #expect(lines.contains("300 ms slept 300 ms on ContinuousClock"))
+    #expect(lines.contains("2300 ms slept 2 s on SuspendingClock"))
+    #expect(lines.contains("2301 ms slept 5 µs, rounded up to 1 ms"))
+    #expect(lines.contains("2301 ms MainActor.run main"))
+    #expect(lines.contains("902301 ms slept 15 minutes"))
+    #expect(lines.filter { $0.contains("group") }.count == 3)
+    #expect(lines.contains("off-thread events 0"))
+  }
+
+  @Test func theSameScheduleGivesTheSameTranscript() async throws {
+    let first = try await run("order")
+    let second = try await run("order")
+    #expect(first.standard == second.standard)
+    let seeded = try await run("settle", "17")
+    let again = try await run("settle", "17")
+    #expect(seeded.standard == again.standard)
+  }
+
+  @Test func settlingLeavesTimersPendingAndAdvanceRunsThemInOrder() async throws {
+    let result = try await run("settle")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.standard.hasPrefix(
+        """
+        0 ms background hops done
+        0 ms settled; timers pending: [0.3 seconds, 0.3 seconds]
+        100 ms advanced 100 ms; timers pending: 2
+        300 ms debounce fired
+        300 ms second timer at the same instant fired
+        350 ms advanced 250 ms more; timers pending: 0
+        """), "\(result.standard)")
+  }
+
+  @Test func arrivalOrderHidesThePlantedRaceAndSomeScheduleShowsIt() async throws {
+    let plain = try await run("race")
+    #expect(plain.standard.contains("final 2"), "\(plain.standard)")
+    var found: UInt64?
+    for seed in UInt64(1)...100 {
+      let result = try await run("race", "\(seed)")
+      if result.standard.contains("final 1") {
+        found = seed
+        break
+      }
+    }
+    let seed = try #require(found, "no schedule among 100 lost the update")
+    let replay = try await run("race", "\(seed)")
+    #expect(replay.standard.contains("final 1"))
+  }
+
+  @Test func aTaskNobodyResumesIsReportedNotHung() async throws {
+    let result = try await run("stall")
+    #expect(result.status == 1)
+    #expect(result.error.contains("the app cannot go on"))
+    #expect(result.error.contains("continuation never resumed"))
+  }
+}
