@@ -50,7 +50,8 @@ let package = Package(
     // Scenarios run in a child process under the runtime (it must be installed before any
     // asynchronous work, which a test process cannot do); WeftRuntimeTests runs them.
     .executableTarget(
-      name: "weft-runtime-probe", dependencies: ["WeftRuntime"], path: "Tests/RuntimeProbe",
+      name: "weft-runtime-probe", dependencies: ["WeftPersistence", "WeftRuntime"],
+      path: "Tests/RuntimeProbe",
       swiftSettings: strict),
 
     // MARK: Contexts
@@ -107,7 +108,7 @@ let package = Package(
       name: "CSQLite", path: "Modules/CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
-      name: "WeftPersistence", dependencies: ["WeftCore", "CSQLite"],
+      name: "WeftPersistence", dependencies: ["WeftCore", "WeftRuntime", "CSQLite"],
       path: "Modules/WeftPersistence", swiftSettings: strict),
     .testTarget(
       name: "WeftPersistenceTests", dependencies: ["WeftPersistence", "WeftCore", "TestProcesses"],

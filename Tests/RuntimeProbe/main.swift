@@ -3,6 +3,8 @@
 // before anything asynchronous runs, which a test process cannot do: hence a child process.
 //   weft-runtime-probe SCENARIO [SCHEDULE-SEED]
 import Foundation
+import Synchronization
+import WeftPersistence
 import WeftRuntime
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -14,12 +16,19 @@ else {
   exit(3)
 }
 let mainThread = pthread_self()
+/// Calls recorded off the runtime's thread.
+let offThreadCalls = Mutex(0)
 
 /// Records what ran where: every event notes whether it ran on the runtime's thread.
 @MainActor final class Transcript {
   static let shared = Transcript()
   var lines: [String] = []
   var offThread = 0
+  /// Counts a call made on a thread other than the runtime's (a SQLite call, a job).
+  nonisolated static func noteThread() {
+    if pthread_equal(pthread_self(), mainThread) == 0 { offThreadCalls.withLock { $0 += 1 } }
+  }
+
   nonisolated static func note(_ line: String) {
     let onThread = pthread_equal(pthread_self(), mainThread) != 0
     let (seconds, attoseconds) = DeterministicRuntime.current!.now.components
@@ -108,6 +117,58 @@ actor Audit {
   Transcript.note("final \(await counter.read())")
 }
 
+/// 1,000 writes into a table capped at 500 rows, behind an observed count: every SQLite call
+/// (each write's and each observation pass's) records the thread it ran on, and how many
+/// re-fetches the observation made is a function of the schedule alone.
+@MainActor func persistenceScenario() async {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("weft-runtime-probe-\(getpid())")
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)  // an existing folder is fine
+  defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
+  do {
+    let database = try await Database.open(
+      at: folder.appendingPathComponent("probe.sqlite").path,
+      migrations: [
+        Migration(1, "create item") { tx in
+          try tx.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL)")
+        }
+      ])
+    let counts = Task {
+      var seen = 0
+      var last = -1
+      let observed = database.observe(tables: ["item"], isDuplicate: ==) { db -> Int in
+        Transcript.noteThread()
+        guard case .integer(let count) = try db.scalar("SELECT COUNT(*) FROM item") else {
+          return -1
+        }
+        return Int(count)
+      }
+      for try await count in observed {
+        seen += 1
+        last = count
+        if count == 500, seen > 1 { break }
+      }
+      return (seen, last)
+    }
+    await runtime.settle()
+    for index in 0..<1_000 {
+      try await database.write { tx in
+        Transcript.noteThread()
+        try tx.execute("INSERT INTO item (title) VALUES ('item \(index)')")
+        try tx.execute(
+          "DELETE FROM item WHERE id NOT IN (SELECT id FROM item ORDER BY id DESC LIMIT 500)")
+      }
+    }
+    let (seen, last) = try await counts.value
+    let statistics = database.statistics
+    Transcript.note("observed \(seen) values, last \(last)")
+    Transcript.note("statements \(statistics)")
+    await database.close()
+  } catch {
+    Transcript.note("failed: \(error)")
+  }
+}
+
 @MainActor func stallScenario() async {
   await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
   Transcript.note("unreachable")
@@ -119,13 +180,14 @@ Task { @MainActor in
   case "settle": await settleScenario()
   case "race": await raceScenario()
   case "stall": await stallScenario()
+  case "persistence": await persistenceScenario()
   default:
     print("unknown scenario '\(scenario)'")
     exit(2)
   }
   await runtime.settle()
   for line in Transcript.shared.lines { print(line) }
-  print("off-thread events \(Transcript.shared.offThread)")
+  print("off-thread events \(Transcript.shared.offThread + offThreadCalls.withLock { $0 })")
   print("jobs \(runtime.jobsRun > 0 ? "ran" : "none")")
   exit(0)
 }

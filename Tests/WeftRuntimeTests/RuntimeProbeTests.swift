@@ -69,6 +69,23 @@ struct RuntimeProbeTests {
     #expect(replay.standard.contains("final 1"))
   }
 
+  /// WeftPersistence joins the runtime: every SQLite call of 1,000 writes and of the
+  /// observation's re-fetches runs on the runtime's thread, and how many re-fetches the
+  /// observation merged is the same on every run of one schedule.
+  @Test func persistenceRunsOnTheRuntimeThreadAndRepeats() async throws {
+    let first = try await run("persistence")
+    #expect(first.status == 0, "\(first.error)")
+    #expect(first.standard.contains("off-thread events 0"), "\(first.standard)")
+    #expect(first.standard.contains("last 500"), "\(first.standard)")
+    #expect(first.standard.contains("commits: 1002"), "\(first.standard)")
+    let second = try await run("persistence")
+    #expect(second.standard == first.standard)
+    let seeded = try await run("persistence", "5")
+    let seededAgain = try await run("persistence", "5")
+    #expect(seeded.standard == seededAgain.standard)
+    #expect(seeded.standard.contains("off-thread events 0"))
+  }
+
   @Test func aTaskNobodyResumesIsReportedNotHung() async throws {
     let result = try await run("stall")
     #expect(result.status == 1)

@@ -1,5 +1,5 @@
-import Dispatch
 import WeftCore
+import WeftRuntime
 
 /// Which observations watch which tables, which of them need a re-fetch, and the passes
 /// that run those re-fetches.
@@ -339,12 +339,8 @@ final class ObservationCenter: Sendable {
     case .now(let route):
       startPass(on: route)
     case .later(let route):
-      let nanoseconds =
-        burstInterval.components.seconds * 1_000_000_000
-        + burstInterval.components.attoseconds / 1_000_000_000
-      DispatchQueue.global(qos: .userInitiated).asyncAfter(
-        deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))
-      ) { self.startPass(on: route) }
+      // Real time on a dispatch queue; virtual time on the deterministic runtime.
+      BackgroundWork.after(burstInterval) { self.startPass(on: route) }
     case .here:
       return true
     case .none:

@@ -58,20 +58,20 @@ final class RuntimeMainExecutor: MainExecutor, SchedulingExecutor, RuntimeJobRun
   init(loop: RuntimeLoop) { self.loop = loop }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    loop.enqueue(RuntimeJob(UnownedJob(job)), lane: .main)
+    loop.enqueue(.task(UnownedJob(job)), lane: .main)
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    loop.schedule(RuntimeJob(UnownedJob(job)), lane: .main, after: VirtualDelay.exact(delay))
+    loop.schedule(.task(UnownedJob(job)), lane: .main, after: VirtualDelay.exact(delay))
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
     let delay = VirtualDelay.until(instant, on: clock)
-    loop.schedule(RuntimeJob(UnownedJob(job)), lane: .main, after: delay)
+    loop.schedule(.task(UnownedJob(job)), lane: .main, after: delay)
   }
 
   func run() throws { loop.run(main: self, global: RuntimeExecutorFactory.global) }
@@ -98,20 +98,20 @@ final class RuntimeGlobalExecutor: TaskExecutor, SchedulingExecutor, RuntimeJobR
   init(loop: RuntimeLoop) { self.loop = loop }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    loop.enqueue(RuntimeJob(UnownedJob(job)), lane: .global)
+    loop.enqueue(.task(UnownedJob(job)), lane: .global)
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    loop.schedule(RuntimeJob(UnownedJob(job)), lane: .global, after: VirtualDelay.exact(delay))
+    loop.schedule(.task(UnownedJob(job)), lane: .global, after: VirtualDelay.exact(delay))
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
     let delay = VirtualDelay.until(instant, on: clock)
-    loop.schedule(RuntimeJob(UnownedJob(job)), lane: .global, after: delay)
+    loop.schedule(.task(UnownedJob(job)), lane: .global, after: delay)
   }
 
   func runJob(_ job: UnownedJob) {
@@ -119,8 +119,9 @@ final class RuntimeGlobalExecutor: TaskExecutor, SchedulingExecutor, RuntimeJobR
   }
 }
 
-/// A job as the loop stores it.
-struct RuntimeJob: Sendable {
-  let job: UnownedJob
-  init(_ job: UnownedJob) { self.job = job }
+/// A job as the loop stores it: a task's job, or a body that Weft's own code hands the
+/// runtime instead of a thread (a SQLite connection's work, an observation pass).
+enum RuntimeJob: Sendable {
+  case task(UnownedJob)
+  case body(@Sendable () -> Void)
 }

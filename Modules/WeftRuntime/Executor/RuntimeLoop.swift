@@ -95,8 +95,11 @@ final class RuntimeLoop: Sendable {
     state.withLock { $0.thread = pthread_self() }
     while true {
       switch state.withLock({ $0.decide() }) {
-      case .run(let job, let lane):
-        if lane == .main { main.runJob(job.job) } else { global.runJob(job.job) }
+      case .run(.task(let job), let lane):
+        if lane == .main { main.runJob(job) } else { global.runJob(job) }
+        state.withLock { $0.runningLane = nil }
+      case .run(.body(let body), _):
+        body()
         state.withLock { $0.runningLane = nil }
       case .resume(let waiters):
         for waiter in waiters { waiter.resume() }
