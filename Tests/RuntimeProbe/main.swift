@@ -123,7 +123,8 @@ actor Audit {
 @MainActor func persistenceScenario() async {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("weft-runtime-probe-\(getpid())")
-  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)  // an existing folder is fine
+  // try?: an existing folder is fine; a failure shows as the open's error below.
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }  // best effort: a temporary folder
   do {
     let database = try await Database.open(
