@@ -13,15 +13,14 @@ let package = Package(
   dependencies: [.package(name: "Weft", path: "../..")],
   targets: [
     // The app: a notes client on WeftCore, WeftPersistence records with a migration and an
-    // observed fetch, a WeftContexts editor with a validated binding, settled on
-    // WeftSimulation's work tracker and virtual clock.
+    // observed fetch, a WeftContexts editor with a validated binding. No simulation code: the
+    // simulator runs it on the deterministic runtime.
     .target(
       name: "NotesApp",
       dependencies: [
         .product(name: "WeftCore", package: "Weft"),
         .product(name: "WeftPersistence", package: "Weft"),
         .product(name: "WeftContexts", package: "Weft"),
-        .product(name: "WeftSimulation", package: "Weft"),
       ],
       swiftSettings: strict),
     // The simulator plug-in: the app's flow commands and how notes-sim launches it.
@@ -30,6 +29,8 @@ let package = Package(
       dependencies: [
         "NotesApp",
         .product(name: "SimulatorKit", package: "Weft"),
+        .product(name: "WeftCore", package: "Weft"),
+        .product(name: "WeftRuntime", package: "Weft"),
         .product(name: "WeftSimulation", package: "Weft"),
       ],
       swiftSettings: strict),

@@ -30,8 +30,10 @@ public struct Note: PersistableRecord, Equatable {
 
 /// The Notes database's schema, by version.
 ///
-/// - Version 1: the `note` table (id, title) and the one-row `notes_revision` table that
-///   every write bumps, so the observed fetch can tell which write it has seen.
+/// - Version 1: the `note` table (id, title), and a one-row `notes_revision` table that
+///   versions of the app before the deterministic runtime bumped in every write so that a
+///   simulator could match the observed fetch to the writes it had seen. It is unused now
+///   and left in place (a shipped migration is never edited).
 /// - Version 2: `note.pinned`, 0 for every existing note.
 ///
 /// - Note: Isolation: constants; migrations run on the writer connection.
@@ -53,27 +55,6 @@ public enum NotesSchema {
 
   /// Every migration, in order.
   public static let migrations = [version1, version2]
-
-  /// Bumps the revision inside a write transaction and returns the new value.
-  ///
-  /// - Complexity: O(1).
-  /// - Note: Isolation: inside `Database.write`.
-  public static func bumpRevision(_ tx: Transaction) throws -> Int {
-    try tx.execute("UPDATE notes_revision SET value = value + 1 WHERE id = 1")
-    return try revision(tx.reader)
-  }
-
-  /// Reads the revision in a read transaction.
-  ///
-  /// - Complexity: O(1).
-  public static func revision(_ db: ReadContext) throws -> Int {
-    try revision(db.scalar("SELECT value FROM notes_revision WHERE id = 1"))
-  }
-
-  private static func revision(_ value: DatabaseValue?) throws -> Int {
-    guard case .integer(let revision) = value else { throw NotesError.noRevision }
-    return Int(revision)
-  }
 }
 
 /// What the Notes app reports when an operation cannot be carried out.
@@ -84,8 +65,8 @@ public enum NotesError: Error, Sendable, Equatable, CustomStringConvertible {
   case noNote(index: Int, count: Int)
   /// The editor has no valid title to save.
   case invalidTitle(String)
-  /// The database's `notes_revision` row is missing.
-  case noRevision
+  /// The file has no `note` table (not a Notes database?).
+  case noNoteTable
 
   public var description: String {
     switch self {
@@ -94,7 +75,7 @@ public enum NotesError: Error, Sendable, Equatable, CustomStringConvertible {
         ? "there is no note \(index): the list is empty"
         : "there is no note \(index): the list has notes 1...\(count)"
     case .invalidTitle(let message): "the note cannot be saved: \(message)"
-    case .noRevision: "the database has no notes_revision row (not a Notes database?)"
+    case .noNoteTable: "the database has no note table (not a Notes database?)"
     }
   }
 }

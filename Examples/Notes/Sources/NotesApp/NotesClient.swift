@@ -1,16 +1,13 @@
 import WeftCore
-import WeftSimulation
 
-/// What the notes list shows: the notes as the database last delivered them, the search
-/// query, and the database revision they reflect.
+/// What the notes list shows: the notes as the database last delivered them and the search
+/// query.
 ///
 /// - Note: Isolation: a `Sendable` value.
 /// - Complexity: the computed properties are O(n), n = notes.
 public struct NotesState: Sendable, Equatable {
   /// Every note, oldest first.
   public var notes: [Note] = []
-  /// The revision of the database the notes were read at (0 before the first read).
-  public var revision = 0
   /// The applied search query ("" shows every note).
   public var query = ""
   /// The last error of the observed fetch, if it failed.
@@ -27,78 +24,38 @@ public struct NotesState: Sendable, Equatable {
   }
 }
 
-/// The notes list's client: owns `NotesState`. The database's observed fetch feeds it
-/// (`apply`), and a write waits here until the fetch that reflects it has been applied
-/// (`awaitRevision`), announced to the work tracker so a simulator settles on it.
+/// The notes list's client: owns `NotesState`, fed by the database's observed fetch
+/// (`apply`).
 ///
 /// - Note: Isolation: an actor; `cell` is readable from any isolation.
-/// - Complexity: each method O(1) plus one commit, except `apply` (O(p), p = writes
-///   waiting).
+/// - Complexity: each method O(1) plus one commit, except `apply` (O(n) to compare).
 public actor NotesClient: Client {
   /// The state.
   public nonisolated let cell = StateCell(NotesState(), name: "NotesClient")
-  private let tracker: WorkTracker
-  private var waiting: [Int] = []
 
-  /// The name of the tracked work a write holds until its revision is on screen.
-  public static let refreshWork = "notes.refresh"
-
-  /// Makes a client whose waits are announced to `tracker`.
+  /// Makes an empty list.
   ///
   /// - Complexity: O(1).
-  public init(tracker: WorkTracker) { self.tracker = tracker }
+  public init() {}
 
-  /// Applies a fetch of the database at `revision`: one commit when anything changed; ends
-  /// the tracked waits of every write up to `revision`.
+  /// Applies a fetch of the list: one commit when anything changed.
   ///
-  /// - Complexity: O(n + p), n = notes compared, p = writes waiting.
-  public func apply(_ notes: [Note], revision: Int) {
+  /// - Complexity: O(n), n = notes compared.
+  public func apply(_ notes: [Note]) {
     let state = cell.state
-    if state.notes != notes || state.revision != revision || state.loadError != nil
-      || !state.isLoaded
-    {
-      cell.update { state in
-        state.notes = notes
-        state.revision = revision
-        state.loadError = nil
-        state.isLoaded = true
-      }
+    guard state.notes != notes || state.loadError != nil || !state.isLoaded else { return }
+    cell.update { state in
+      state.notes = notes
+      state.loadError = nil
+      state.isLoaded = true
     }
-    let done = waiting.filter { $0 <= revision }
-    waiting.removeAll { $0 <= revision }
-    for _ in done { tracker.end(Self.refreshWork) }
   }
 
-  /// Records that the observed fetch failed, and ends every wait (nothing more will come).
+  /// Records that the observed fetch failed.
   ///
-  /// - Complexity: O(p).
+  /// - Complexity: O(1).
   public func fail(_ message: String) {
     cell.update { $0.loadError = message }
-    for _ in waiting { tracker.end(Self.refreshWork) }
-    waiting.removeAll()
-  }
-
-  /// Ends one `refreshWork` (begun by the caller before its write) once the state reflects
-  /// `revision`: now if it already does, else when `apply` gets there.
-  ///
-  /// - Complexity: O(1).
-  public func awaitRevision(_ revision: Int) {
-    if cell.state.revision >= revision {
-      tracker.end(Self.refreshWork)
-    } else {
-      waiting.append(revision)
-    }
-  }
-
-  /// Ends one `refreshWork` (begun by the caller) once the first fetch was applied.
-  ///
-  /// - Complexity: O(1).
-  public func awaitFirstFetch() {
-    if cell.state.isLoaded {
-      tracker.end(Self.refreshWork)
-    } else {
-      waiting.append(Int.min)
-    }
   }
 
   /// Applies a search query (one commit when it changed).

@@ -1,6 +1,6 @@
-// notes-sim: Weft's simulator engine + the Notes app's plug-in. Usage: `notes-sim --help`.
-import Foundation
+// notes-sim: Weft's simulator engine + the Notes app's plug-in, on the deterministic runtime.
+// Usage: `notes-sim --help`.
 import NotesSimulator
 import SimulatorKit
 
-exit(await Simulator.main(Array(CommandLine.arguments.dropFirst()), plugin: NotesSimulation.plugin))
+Simulator.start(Array(CommandLine.arguments.dropFirst()), plugin: NotesSimulation.plugin)

@@ -74,6 +74,7 @@ struct GuideTests {
       contentsOf: Self.example.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/simulate-your-app.md"), encoding: .utf8)
     #expect(guide.contains("| **\(lines)** |"), "the plug-in has \(lines) lines")
-    #expect(lines < 150)
+    // Commands, paths and a launch: the paths moved here from the app (issue 27).
+    #expect(lines < 160)
   }
 }

@@ -1,23 +1,17 @@
 import Foundation
-import NotesSimulator
-import SimulatorKit
-import Synchronization
 import Testing
 
-/// Collects what the simulator prints.
-final class Captured: Sendable {
-  private let storage = Mutex<(out: [String], err: [String])>(([], []))
-  var output: Simulator.Output {
-    Simulator.Output(
-      standard: { line in self.storage.withLock { $0.out.append(line) } },
-      error: { line in self.storage.withLock { $0.err.append(line) } }, isTerminal: false)
-  }
-  var standard: String { storage.withLock { $0.out.joined(separator: "\n") } }
-  var error: String { storage.withLock { $0.err.joined(separator: "\n") } }
+/// What a run of `notes-sim` printed, and its exit code.
+struct SimulatorRun {
+  var code: Int32
+  var standard: String
+  var error: String
 }
 
-@Suite("notes-sim", .serialized)
-@MainActor
+/// notes-sim, the debug binary built next to this test bundle, run as a child process: it
+/// runs on the deterministic runtime, which a process installs before anything else runs (a
+/// test process cannot).
+@Suite("notes-sim")
 struct NotesSimulatorTests {
   /// `Examples/Notes/Flows/<name>`.
   static func flow(_ name: String) -> String {
@@ -25,12 +19,40 @@ struct NotesSimulatorTests {
       .deletingLastPathComponent().appendingPathComponent("Flows/\(name)").path
   }
 
-  @Test func aBundledFlowPasses() async {
-    let captured = Captured()
-    let code = await Simulator.main(
-      [Self.flow("editor.flow"), "--no-progress"], plugin: NotesSimulation.plugin,
-      output: captured.output)
-    #expect(code == 0, "\(captured.error)")
+  /// Runs notes-sim with `arguments`; its output goes through files, so a long report can
+  /// never fill a pipe.
+  func simulate(_ arguments: [String]) async throws -> SimulatorRun {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("notes-sim")
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("notes-sim-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { Self.remove(folder.path) }
+    let out = folder.appendingPathComponent("out")
+    let err = folder.appendingPathComponent("err")
+    for file in [out, err] {
+      guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+      }
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    let code = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Int32, any Error>) in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    return SimulatorRun(
+      code: code, standard: try String(contentsOf: out, encoding: .utf8),
+      error: try String(contentsOf: err, encoding: .utf8))
+  }
+
+  @Test func aBundledFlowPasses() async throws {
+    let captured = try await simulate([Self.flow("editor.flow"), "--no-progress"])
+    #expect(captured.code == 0, "\(captured.error)")
     #expect(captured.standard.contains("notes: editor validation, save, relaunch"))
     #expect(captured.standard.contains("result: passed"))
   }
@@ -38,20 +60,16 @@ struct NotesSimulatorTests {
   @Test func aFailedExpectationIsOne() async throws {
     let path = try Self.write("note.add title=Milk\nexpect notes.count == 2\n")
     defer { Self.remove(path) }
-    let captured = Captured()
-    let code = await Simulator.main(
-      [path, "--no-progress"], plugin: NotesSimulation.plugin, output: captured.output)
-    #expect(code == 1)
+    let captured = try await simulate([path, "--no-progress"])
+    #expect(captured.code == 1)
     #expect(captured.standard.contains("notes.count is 1, expected == 2"))
   }
 
   @Test func aTypoInAPluginCommandIsTwoWithLocationAndHint() async throws {
     let path = try Self.write("note.add title=Milk\nnote.pinn 1\n")
     defer { Self.remove(path) }
-    let captured = Captured()
-    let code = await Simulator.main(
-      [path, "--no-progress"], plugin: NotesSimulation.plugin, output: captured.output)
-    #expect(code == 2)
+    let captured = try await simulate([path, "--no-progress"])
+    #expect(captured.code == 2)
     #expect(captured.error.contains("\(path):2:1: error: unknown command 'note.pinn'"))
     #expect(captured.error.contains("hint: did you mean 'note.pin'?"))
   }
@@ -59,19 +77,15 @@ struct NotesSimulatorTests {
   @Test func aWrongArgumentKindIsTwoBeforeAnythingRuns() async throws {
     let path = try Self.write("note.add title=Milk\nnote.add title=Bread pinned=maybe\n")
     defer { Self.remove(path) }
-    let captured = Captured()
-    let code = await Simulator.main(
-      [path, "--no-progress"], plugin: NotesSimulation.plugin, output: captured.output)
-    #expect(code == 2)
+    let captured = try await simulate([path, "--no-progress"])
+    #expect(captured.code == 2)
     #expect(captured.error.contains("\(path):2:"))
     #expect(!captured.standard.contains("result:"))
   }
 
-  @Test func helpListsTheNotesCommandsByCategory() async {
-    let captured = Captured()
-    #expect(
-      await Simulator.main(["--help"], plugin: NotesSimulation.plugin, output: captured.output) == 0
-    )
+  @Test func helpListsTheNotesCommandsByCategory() async throws {
+    let captured = try await simulate(["--help"])
+    #expect(captured.code == 0)
     #expect(captured.standard.contains("note.add title=TEXT [pinned=on|off]"))
     #expect(captured.standard.contains("Note editor"))
   }
