@@ -4,6 +4,4 @@ import Foundation
 import HealthSimulator
 import SimulatorKit
 
-let code = await Simulator.main(
-  Array(CommandLine.arguments.dropFirst()), plugin: HealthSimulation.plugin)
-exit(code)
+Simulator.start(Array(CommandLine.arguments.dropFirst()), plugin: HealthSimulation.plugin)

@@ -150,7 +150,7 @@ public final class DeterministicRuntime: Sendable {
   @discardableResult
   public func reset(scheduleSeed: UInt64?) -> Int {
     loop.state.withLock { state in
-      var fresh = RunQueue<RuntimeJob>(chooser: ScheduleChooser(seed: scheduleSeed))
+      var fresh = RunQueue<RuntimeLoop.QueuedJob>(chooser: ScheduleChooser(seed: scheduleSeed))
       var dropped = 0
       // Keep the jobs that are ready (the caller's own continuation among them); drop timers.
       while let (job, lane) = state.queue.next() { fresh.enqueue(job, lane: lane) }

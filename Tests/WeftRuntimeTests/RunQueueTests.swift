@@ -77,6 +77,32 @@ struct RunQueueTests {
     #expect(distinct.count > 10)
   }
 
+  @Test func aPreemptedEnqueueStillFindsTheRoundDuration() {
+    // The app asked for 300 ms; the thread was preempted 3.5 ms between its clock read and
+    // the enqueue: the interval holds 297…300 ms, and 300 is the roundest.
+    #expect(
+      VirtualDelay.roundest(from: .microseconds(296_500), to: .microseconds(300_100))
+        == 300_000_000)
+    // Not preempted: the interval is a few microseconds wide.
+    #expect(
+      VirtualDelay.roundest(from: .microseconds(14_990), to: .microseconds(15_010))
+        == 15_000_000)
+    // No whole millisecond inside: round up.
+    #expect(
+      VirtualDelay.roundest(from: .microseconds(1_490), to: .microseconds(1_495)) == 2_000_000)
+    // Already past at the window's start: now. A sub-millisecond one (preempted or not): 1 ms.
+    #expect(VirtualDelay.roundest(from: .microseconds(-20), to: .microseconds(-5)) == 0)
+    #expect(VirtualDelay.roundest(from: .microseconds(-20), to: .microseconds(10)) == 1_000_000)
+    #expect(VirtualDelay.roundest(from: .microseconds(3), to: .microseconds(9)) == 1_000_000)
+    // Ties between equally round candidates go to the smallest.
+    #expect(
+      VirtualDelay.roundest(from: .microseconds(1_200), to: .microseconds(3_700)) == 2_000_000)
+    // A wide window does not pull a short sleep up to a round number far above it.
+    #expect(VirtualDelay.roundest(from: .microseconds(4), to: .microseconds(10_200)) == 1_000_000)
+    #expect(
+      VirtualDelay.roundest(from: .microseconds(14_200), to: .microseconds(20_300)) == 15_000_000)
+  }
+
   @Test func virtualDelaysRoundRealClockDeadlinesUpToAMillisecond() {
     #expect(VirtualDelay.nanoseconds(.milliseconds(300)) == 300_000_000)
     #expect(VirtualDelay.nanoseconds(.seconds(-1)) == 0)

@@ -22,7 +22,7 @@ public final class HealthSimulation: WeftSimulatedApp {
 
   /// `weft-sim`'s plug-in for the health app.
   nonisolated public static let plugin = SimulatorPlugin(
-    name: "health", commands: HealthCommands.all
+    name: "health", commands: HealthCommands.all, scheduling: .deterministic
   ) {
     launch in
     try await make(seed: launch.seed, stateDirectory: launch.stateDirectory)

@@ -87,11 +87,13 @@ public enum Simulator {
   /// anything asynchronous runs (with the `--schedule-seed` of the arguments), runs `main`
   /// on it and exits with its code. Where the runtime is unavailable (Apple platforms before
   /// 26.4) it says so in one line and runs threaded, as `main` does. A plug-in on threads
-  /// (`scheduling: .threaded`) runs threaded.
+  /// (`scheduling: .threaded`) runs threaded, and so does any plug-in when the environment
+  /// has `WEFT_RUNTIME=threaded` (to compare the two, or to rule the runtime out).
   ///
   /// - Note: Isolation: the main thread of a synchronous `main.swift`.
   public nonisolated static func start(_ arguments: [String], plugin: SimulatorPlugin) -> Never {
-    if plugin.scheduling == .deterministic {
+    let forcedThreads = ProcessInfo.processInfo.environment["WEFT_RUNTIME"] == "threaded"
+    if plugin.scheduling == .deterministic, !forcedThreads {
       let scheduleSeed = Self.scheduleSeed(in: arguments)
       if DeterministicRuntime.install(scheduleSeed: scheduleSeed) == nil {
         Output.console.error(

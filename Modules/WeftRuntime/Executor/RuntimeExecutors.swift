@@ -70,7 +70,7 @@ final class RuntimeMainExecutor: MainExecutor, SchedulingExecutor, RuntimeJobRun
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
-    let delay = VirtualDelay.until(instant, on: clock)
+    let delay = VirtualDelay.until(instant, on: clock, elapsedInJob: loop.elapsedInJob)
     loop.schedule(.task(UnownedJob(job)), lane: .main, after: delay)
   }
 
@@ -110,7 +110,7 @@ final class RuntimeGlobalExecutor: TaskExecutor, SchedulingExecutor, RuntimeJobR
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
-    let delay = VirtualDelay.until(instant, on: clock)
+    let delay = VirtualDelay.until(instant, on: clock, elapsedInJob: loop.elapsedInJob)
     loop.schedule(.task(UnownedJob(job)), lane: .global, after: delay)
   }
 

@@ -18,29 +18,54 @@ import Darwin
 /// - Complexity: O(1) per job in arrival order (see `RunQueue`), plus one lock per enqueue.
 /// - Note: Isolation: `enqueue`/`schedule` from any thread; `run` on the runtime's thread.
 final class RuntimeLoop: Sendable {
+  /// A job in the queue, with the real time the job that enqueued it started (`nil` for an
+  /// enqueue from another thread): a sleep's deadline is read from the real clock in the job
+  /// that enqueued the one that schedules the sleep, or in that one.
+  struct QueuedJob: Sendable {
+    var job: RuntimeJob
+    var enqueuerStarted: ContinuousClock.Instant?
+  }
+
+  typealias Lane = RunQueue<QueuedJob>.Lane
+
   struct LoopState {
-    var queue = RunQueue<RuntimeJob>()
+    var queue = RunQueue<QueuedJob>()
     var settleWaiters: [UnsafeContinuation<Void, Never>] = []
     var external: [String: Int] = [:]
     var externalCount = 0
     var stopped = false
     var waiting = false
-    var runningLane: RunQueue<RuntimeJob>.Lane?
+    var runningLane: Lane?
     var thread: pthread_t?
+    /// When the job now running started, in real time.
+    var jobStarted: ContinuousClock.Instant?
+    /// When the job that enqueued the running one started (or the running one, when it came
+    /// from another thread or a timer set outside any job): the earliest real time at which
+    /// the app can have read the clock for a deadline it schedules now.
+    var readWindowStart: ContinuousClock.Instant?
 
     enum Decision {
-      case run(RuntimeJob, RunQueue<RuntimeJob>.Lane)
+      case run(RuntimeJob, Lane)
       case resume([UnsafeContinuation<Void, Never>])
       case waitForOtherThreads
       case timerFired
       case stop
     }
 
+    mutating func finishJob() {
+      runningLane = nil
+      jobStarted = nil
+      readWindowStart = nil
+    }
+
     mutating func decide() -> Decision {
       if stopped { return .stop }
-      if let (job, lane) = queue.next() {
+      if let (queued, lane) = queue.next() {
+        let now = ContinuousClock.now
         runningLane = lane
-        return .run(job, lane)
+        jobStarted = now
+        readWindowStart = min(queued.enqueuerStarted ?? now, now)
+        return .run(queued.job, lane)
       }
       if externalCount > 0 { return .waitForOtherThreads }
       if !settleWaiters.isEmpty {
@@ -62,20 +87,43 @@ final class RuntimeLoop: Sendable {
     self.onStall = onStall
   }
 
-  func enqueue(_ job: RuntimeJob, lane: RunQueue<RuntimeJob>.Lane) {
+  func enqueue(_ job: RuntimeJob, lane: Lane) {
+    let onLoop = isLoopThread
     let wake = state.withLock { state in
-      state.queue.enqueue(job, lane: lane)
+      let queued = QueuedJob(job: job, enqueuerStarted: onLoop ? state.jobStarted : nil)
+      state.queue.enqueue(queued, lane: lane)
       return state.waiting
     }
     if wake { state.signal() }
   }
 
-  func schedule(_ job: RuntimeJob, lane: RunQueue<RuntimeJob>.Lane, after delay: UInt64) {
+  func schedule(_ job: RuntimeJob, lane: Lane, after delay: UInt64) {
     let wake = state.withLock { state in
-      state.queue.schedule(job, lane: lane, after: delay)
+      // A timer's job is enqueued when it fires, from no job: its own start bounds the window.
+      state.queue.schedule(QueuedJob(job: job, enqueuerStarted: nil), lane: lane, after: delay)
       return state.waiting
     }
     if wake { state.signal() }
+  }
+
+  /// Whether the caller is the loop's thread.
+  private var isLoopThread: Bool {
+    state.withLock { state in
+      guard let thread = state.thread else { return false }
+      return pthread_equal(thread, pthread_self()) != 0
+    }
+  }
+
+  /// The real time since the app can have read the clock for a deadline scheduled now: since
+  /// the start of the job that enqueued the running one (a sleep reads the clock, then hops
+  /// once before it schedules), when the caller is the loop's thread; zero otherwise.
+  var elapsedInJob: Duration {
+    state.withLock { state in
+      guard let started = state.readWindowStart, let thread = state.thread,
+        pthread_equal(thread, pthread_self()) != 0
+      else { return .zero }
+      return started.duration(to: .now)
+    }
   }
 
   var isRunningMainJob: Bool {
@@ -97,9 +145,10 @@ final class RuntimeLoop: Sendable {
       switch state.withLock({ $0.decide() }) {
       case .run(.task(let job), let lane):
         if lane == .main { main.runJob(job) } else { global.runJob(job) }
-        state.withLock { $0.runningLane = nil }
+        state.withLock { $0.finishJob() }
       case .run(.body(let body), _):
         body()
+        state.withLock { $0.finishJob() }
         state.withLock { $0.runningLane = nil }
       case .resume(let waiters):
         for waiter in waiters { waiter.resume() }

@@ -1,12 +1,19 @@
 /// How far in virtual time a scheduled job waits, in nanoseconds.
 ///
-/// A sleep given as a delay (`Task.sleep(nanoseconds:)`) waits exactly that long. A sleep
-/// given as a deadline on a real clock (`Task.sleep(for:)`, `ContinuousClock().sleep(until:)`,
-/// `SuspendingClock`) reaches the runtime as an instant of *real* time, computed a few
-/// microseconds before; the delay is that instant minus the real clock's time now, rounded
-/// **up to a whole millisecond** so that the microseconds spent between the app's `now` and
-/// the enqueue do not change it: `Task.sleep(for: .milliseconds(300))` waits exactly 300 ms of
-/// virtual time, a 1.5 ms sleep waits 2 ms, and a deadline already past runs at once.
+/// A sleep given as a delay (`Task.sleep(nanoseconds:)` on some paths) waits exactly that
+/// long. A sleep given as a deadline on a real clock (`Task.sleep(for:)`,
+/// `ContinuousClock().sleep(until:)`, `SuspendingClock`) reaches the runtime as an instant of
+/// *real* time, computed from the real clock some time earlier in the same job; the duration
+/// the app asked for is not passed along. What the runtime knows is an interval that holds it:
+/// at least the deadline minus the real time now, at most the deadline minus the real time
+/// the job that enqueued the current one started (a sleep reads the clock, then hops once
+/// to the clock's `sleep`). The delay is the **roundest whole millisecond** in that interval (a
+/// multiple of 1 s before one of 500 ms, 100 ms, 50 ms, 10 ms, 5 ms, then the smallest; only
+/// units up to half the interval's low end count), so
+/// `Task.sleep(for: .milliseconds(300))` waits exactly 300 ms of virtual time even when the
+/// thread was preempted between the app's read of the clock and the enqueue; a deadline with
+/// no whole millisecond in its interval (a 1.5 ms sleep, a zero one) rounds up (2 ms, 1 ms),
+/// and a deadline already past at the window's start runs at once.
 ///
 /// - Complexity: O(1).
 /// - Note: Isolation: pure functions.
@@ -20,12 +27,38 @@ enum VirtualDelay {
     return nanoseconds(duration)
   }
 
-  /// The virtual delay until `instant` of `clock`, rounded up to `resolution`.
-  static func until<C: Clock>(_ instant: C.Instant, on clock: C) -> UInt64 {
-    guard let duration = clock.now.duration(to: instant) as? Duration else { return 0 }
-    let exact = nanoseconds(duration)
-    let (rounded, overflow) = exact.addingReportingOverflow(resolution - 1)
-    return overflow ? .max : rounded / resolution * resolution
+  /// The virtual delay until `instant` of `clock`: the roundest whole millisecond between
+  /// the time left now and the time left plus `elapsedInJob` (the real time the current job
+  /// has run, during which the app read the clock).
+  static func until<C: Clock>(
+    _ instant: C.Instant, on clock: C, elapsedInJob: Duration = .zero
+  ) -> UInt64 {
+    guard let left = clock.now.duration(to: instant) as? Duration else { return 0 }
+    return roundest(from: left, to: left + max(elapsedInJob, .zero))
+  }
+
+  /// The roundest whole millisecond in `low...high` (nanoseconds, 0 when negative), or `low`
+  /// rounded up to a millisecond when the interval holds none.
+  static func roundest(from low: Duration, to high: Duration) -> UInt64 {
+    // A deadline past even at the window's start runs now; otherwise the app asked for a
+    // positive delay (a zero or sub-millisecond one included), at least a millisecond.
+    guard high > .zero else { return 0 }
+    let low = max(nanoseconds(low), 1)
+    let high = max(nanoseconds(high), low)
+    let (roundedUp, overflow) = low.addingReportingOverflow(resolution - 1)
+    if overflow { return .max }
+    let first = roundedUp / resolution * resolution
+    guard first <= high else { return first }
+    // Only units up to half the delay: a window widened by preemption must not pull a short
+    // sleep up to a round number far above it (5 µs is 1 ms, not 10 ms; 15 ms stays 15 ms).
+    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] where step * resolution * 2 <= low {
+      let unit = step * resolution
+      let (upper, overflow) = low.addingReportingOverflow(unit - 1)
+      if overflow { continue }
+      let candidate = upper / unit * unit
+      if candidate <= high { return candidate }
+    }
+    return first
   }
 
   /// `duration` in whole nanoseconds, 0 when negative, saturating.

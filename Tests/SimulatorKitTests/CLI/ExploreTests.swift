@@ -1,4 +1,7 @@
 import Foundation
+import HealthSimulator
+import SimulatorKit
+import Synchronization
 import TestProcesses
 import Testing
 
@@ -52,12 +55,32 @@ struct ExploreTests {
     #expect(again.standard == explored.standard)
   }
 
-  @Test func exploreRefusesAnAppOnThreads() async throws {
+  /// The health app runs on the runtime too: a flow without a race gives one outcome over
+  /// every schedule.
+  @Test func aFlowWithoutARaceHasOneOutcome() async throws {
     let weftSim = Self.binary.deletingLastPathComponent().appendingPathComponent("weft-sim")
     let result = try await ChildProcess.run(
       weftSim,
-      ["explore", Self.root.appendingPathComponent("Flows/auth.flow").path, "--schedules", "2"])
-    #expect(result.status == 2)
-    #expect(result.error.contains("explore needs an app on the deterministic runtime"))
+      ["explore", Self.root.appendingPathComponent("Flows/auth.flow").path, "--schedules", "5"])
+    #expect(result.status == 0, "\(result.standard)\(result.error)")
+    #expect(result.standard.contains("5 schedules · 1 distinct outcome · every schedule passed"))
   }
+
+  /// In a process without the runtime (this test process), explore says what it needs.
+  @Test @MainActor func exploreRefusesWithoutTheRuntime() async {
+    let errors = Lines()
+    let code = await Simulator.main(
+      ["explore", Self.root.appendingPathComponent("Flows/auth.flow").path],
+      plugin: HealthSimulation.plugin,
+      output: Simulator.Output(standard: { _ in }, error: errors.append, isTerminal: false))
+    #expect(code == 2)
+    #expect(errors.text.contains("explore needs an app on the deterministic runtime"))
+  }
+}
+
+/// Lines a test collects from the simulator's output.
+final class Lines: Sendable {
+  private let storage = Mutex<[String]>([])
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+  var text: String { storage.withLock { $0.joined(separator: "\n") } }
 }
