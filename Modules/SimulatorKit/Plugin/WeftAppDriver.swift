@@ -85,10 +85,16 @@ public final class WeftAppDriver {
   /// How many times the app was launched.
   public var launchCount: Int { launches() }
 
-  /// Every observable path, sorted.
+  /// Keyed paths (`room[NAME].unread`) and how to make the path for one key, for values that
+  /// appear at run time (a room a step opens). Set it once after making the driver.
+  public var keyedPaths: [PathPattern: @MainActor (String) -> ObservablePath?] = [:]
+
+  /// Every observable path and keyed path, sorted.
   ///
   /// - Complexity: O(p log p), p = paths.
-  public var observablePathNames: [String] { paths().keys.sorted() }
+  public var observablePathNames: [String] {
+    (Array(paths().keys) + keyedPaths.keys.map(\.description)).sorted()
+  }
 
   /// The observable named `path`, made once per launch.
   ///
@@ -99,10 +105,19 @@ public final class WeftAppDriver {
       cachedLaunch = launchCount
     }
     if let cached = cachedObservables[path] { return cached }
-    guard let observable = paths()[path] else { return nil }
+    guard let observable = paths()[path] ?? keyedPath(named: path) else { return nil }
     let made = SimObservable(observable)
     cachedObservables[path] = made
     return made
+  }
+
+  /// The path for `path` made by the keyed path whose shape it has, if any (and if the app
+  /// has that key now).
+  private func keyedPath(named path: String) -> ObservablePath? {
+    for (pattern, make) in keyedPaths {
+      if let key = pattern.key(in: path) { return make(key) }
+    }
+    return nil
   }
 
   /// Settles the app; a settle error (stalled work, work rescheduling itself) is kept for

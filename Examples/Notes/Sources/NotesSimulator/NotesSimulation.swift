@@ -52,7 +52,18 @@ public final class NotesSimulation: WeftSimulatedApp {
     driver = WeftAppDriver(
       runtime: runtime, paths: { Self.paths(of: app) },
       launchCount: { app.launchCount }, sqlStatements: { app.sqlStatements })
+    // A keyed path: `note.2.title` for any note a flow adds (nil while there is no note 2).
+    driver.keyedPaths[Self.noteTitle] = { key in
+      Int(key).map { index in
+        ObservablePath("note.\(index).title", cell: app.notes.cell) { state in
+          .optional(state.notes.indices.contains(index - 1) ? state.notes[index - 1].title : nil)
+        }
+      }
+    }
   }
+
+  /// `note[N].title`: the title of note N (1-based) as the list shows it.
+  static let noteTitle = PathPattern("note[N].title")!
 
   /// Closes the database and removes the temporary folder (never a `--state-dir`).
   public func shutDown() async {

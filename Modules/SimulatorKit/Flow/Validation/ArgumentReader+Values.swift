@@ -165,7 +165,7 @@ extension ArgumentReader {
         .badPath, at: value.span, "bad path \(resolved.display)",
         hint: "a path is names joined by '.', like dashboard.summary.totalSteps")
     }
-    guard let accepted = environment.acceptedPaths, !accepted.contains(path) else { return path }
+    guard !environment.accepts(path) else { return path }
     let head = path.split(separator: ".").first.map(String.init) ?? path
     let siblings = environment.sortedPaths.filter { $0.hasPrefix(head + ".") }
     let hint: String =

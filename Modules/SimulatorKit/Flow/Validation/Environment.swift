@@ -7,6 +7,8 @@ struct Environment: Sendable {
   let options: Flow.ParseOptions
   /// The known paths and every proper prefix of one, or `nil` to accept any path.
   let acceptedPaths: Set<String>?
+  /// Keyed paths the app declared (`room[NAME].unread`), matched by shape.
+  let patterns: [PathPattern]
   /// `acceptedPaths`, sorted, for deterministic suggestions.
   let sortedPaths: [String]
   let dates: DateText
@@ -18,9 +20,14 @@ struct Environment: Sendable {
     self.source = source
     self.options = options
     self.dates = DateText(options: options)
+    let patterns = (knownPaths ?? []).compactMap(PathPattern.init).sorted {
+      $0.description < $1.description
+    }
+    self.patterns = patterns
     if let knownPaths {
-      var accepted = knownPaths
-      for path in knownPaths {
+      let plain = knownPaths.filter { PathPattern($0) == nil }
+      var accepted = plain
+      for path in plain {
         var prefix = ""
         for segment in path.split(separator: ".", omittingEmptySubsequences: false).dropLast() {
           prefix += prefix.isEmpty ? String(segment) : "." + segment
@@ -28,11 +35,21 @@ struct Environment: Sendable {
         }
       }
       self.acceptedPaths = accepted
-      self.sortedPaths = accepted.sorted()
+      self.sortedPaths = (accepted.union(patterns.map(\.description))).sorted()
     } else {
       self.acceptedPaths = nil
       self.sortedPaths = []
     }
+  }
+
+  /// Whether a flow may name `path`: a known path or a prefix of one, or a path of a keyed
+  /// path's shape (or a prefix of that shape); any path when the known paths are not given.
+  ///
+  /// - Complexity: O(1) for a known path; O(p · s) through the p keyed paths.
+  func accepts(_ path: String) -> Bool {
+    guard let acceptedPaths else { return true }
+    if acceptedPaths.contains(path) { return true }
+    return patterns.contains { $0.key(in: path) != nil || $0.hasPrefix(path) }
   }
 
   /// Whether `text` is a dotted path: names of letters, digits and `_` separated by `.`,
