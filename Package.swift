@@ -80,9 +80,11 @@ let package = Package(
       path: "Tests/WeftObservationDocsTests", swiftSettings: strict),
     // Child processes and fixture servers awaited without blocking the cooperative pool; used
     // by every test target that starts a process. Not a product.
+    // Its Python/ folder holds the python modules fixture servers share (weft_websocket, a
+    // standard-library WebSocket server), put on PYTHONPATH for the processes it starts.
     .target(
       name: "TestProcesses", dependencies: ["WeftCore"], path: "Tests/TestProcesses",
-      swiftSettings: strict),
+      resources: [.copy("Python")], swiftSettings: strict),
     // Test helpers both observation test targets use (`Tracker`); not a product.
     .target(
       name: "WeftObservationTestSupport", dependencies: ["WeftCore"],
