@@ -22,9 +22,10 @@ public enum WebSocketEvent: Sendable, Equatable {
 /// It checks everything RFC 6455 asks of a receiver: reserved bits clear, known opcodes,
 /// control frames ≤ 125 bytes and never fragmented, masking by role (a client rejects masked
 /// frames, a server requires them), continuations only inside a fragmented message and no new
-/// message inside one, minimal length encodings' 64-bit top bit clear, close payloads that
-/// are empty or a valid code plus UTF-8 reason, text that is valid UTF-8, and the message
-/// size limit — checked against a frame's declared length before its payload is buffered,
+/// message inside one (both from the header alone), minimal length encodings' 64-bit top bit
+/// clear, close payloads that are empty or a valid code plus UTF-8 reason, text that is valid
+/// UTF-8 — checked as bytes arrive, across fragments and inside an incomplete frame, so the
+/// first invalid byte fails the message (RFC 6455 §8.1) — and the message size limit — checked against a frame's declared length before its payload is buffered,
 /// so an oversize frame fails after its header, not after megabytes. After an error the
 /// decoder stays failed and throws the same error again.
 ///
@@ -44,6 +45,10 @@ public struct WebSocketDecoder: Sendable {
   private var readIndex = 0
   /// The opcode and bytes of a fragmented message in progress.
   private var partial: (opcode: WebSocketOpcode, bytes: [UInt8])?
+  /// UTF-8 validation across the fragments of the text message in progress.
+  private var utf8 = UTF8Validator()
+  /// Payload bytes of the (incomplete) frame at `readIndex` already validated as text.
+  private var validatedInFrame = 0
   private var failure: WebSocketError?
 
   /// Makes a decoder; `maxMessageSize` defaults to 16 MiB.
@@ -103,6 +108,14 @@ public struct WebSocketDecoder: Sendable {
     case (.server, false): throw .protocolViolation("a client frame is not masked")
     default: break
     }
+    // Sequence errors are known from the header alone: fail before any payload arrives.
+    switch opcode {
+    case .continuation where partial == nil:
+      throw .protocolViolation("continuation frame outside a fragmented message")
+    case .text where partial != nil, .binary where partial != nil:
+      throw .protocolViolation("new message inside a fragmented message")
+    default: break
+    }
     var headerLength = 2
     var length = UInt64(b1 & 0x7F)
     if opcode.isControl {
@@ -126,18 +139,48 @@ public struct WebSocketDecoder: Sendable {
     }
     let payloadLength = Int(length)
     let keyLength = masked ? 4 : 0
-    guard available >= headerLength + keyLength + payloadLength else { return nil }
     let payloadStart = readIndex + headerLength + keyLength
     let payloadEnd = payloadStart + payloadLength
+    let isText = opcode == .text || (opcode == .continuation && partial?.opcode == .text)
+    if opcode == .text && validatedInFrame == 0 { utf8 = UTF8Validator() }
+    guard available >= headerLength + keyLength + payloadLength else {
+      // Fail fast: the text of an incomplete frame is validated as it arrives (a client's
+      // frames from a server are unmasked, so the bytes are final).
+      if isText && !masked && buffer.count > payloadStart {
+        try validateText(payloadStart + validatedInFrame..<buffer.count)
+        validatedInFrame = buffer.count - payloadStart
+      }
+      return nil
+    }
     if masked {
       let keyStart = readIndex + headerLength
-      for index in 0..<payloadLength {
-        buffer[payloadStart + index] ^= buffer[keyStart + (index & 3)]
+      let key =
+        UInt32(buffer[keyStart]) << 24 | UInt32(buffer[keyStart + 1]) << 16
+        | UInt32(buffer[keyStart + 2]) << 8 | UInt32(buffer[keyStart + 3])
+      buffer.withUnsafeMutableBytes { bytes in
+        WebSocketMasking.apply(
+          key: key, to: UnsafeMutableRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
       }
     }
+    if isText {
+      try validateText(payloadStart + validatedInFrame..<payloadEnd)
+      if fin && !utf8.isComplete { throw .invalidUTF8 }
+    }
+    validatedInFrame = 0
     let payload = buffer[payloadStart..<payloadEnd]
     readIndex = payloadEnd
     return Frame(fin: fin, opcode: opcode, payload: payload)
+  }
+
+  /// Validates buffered text bytes after those validated before.
+  private mutating func validateText(_ range: Range<Int>) throws(WebSocketError) {
+    guard !range.isEmpty else { return }
+    var validator = utf8
+    let bad = buffer.withUnsafeBytes {
+      validator.validate(UnsafeRawBufferPointer(rebasing: $0[range]))
+    }
+    utf8 = validator
+    if bad != nil { throw .invalidUTF8 }
   }
 
   private mutating func handle(_ frame: Frame) throws(WebSocketError) -> WebSocketEvent? {
@@ -146,33 +189,32 @@ public struct WebSocketDecoder: Sendable {
     case .pong: return .pong(Array(frame.payload))
     case .close: return try Self.parseClose(frame.payload)
     case .continuation:
+      // Taken out of `partial` first, so appending does not copy the message so far.
       guard var message = partial else {
         throw .protocolViolation("continuation frame outside a fragmented message")
       }
-      message.bytes += frame.payload
+      partial = nil
+      message.bytes.append(contentsOf: frame.payload)
       guard frame.fin else {
         partial = message
         return nil
       }
-      partial = nil
-      return try Self.message(message.opcode, message.bytes)
+      return Self.message(message.opcode, message.bytes[...])
     case .text, .binary:
-      guard partial == nil else {
-        throw .protocolViolation("new message inside a fragmented message")
-      }
       guard frame.fin else {
         partial = (frame.opcode, Array(frame.payload))
         return nil
       }
-      return try Self.message(frame.opcode, Array(frame.payload))
+      return Self.message(frame.opcode, frame.payload)
     }
   }
 
+  /// A whole message; text was validated as it arrived.
   private static func message(
-    _ opcode: WebSocketOpcode, _ bytes: [UInt8]
-  ) throws(WebSocketError) -> WebSocketEvent {
+    _ opcode: WebSocketOpcode, _ bytes: ArraySlice<UInt8>
+  ) -> WebSocketEvent {
     if opcode == .binary { return .message(.data(Data(bytes))) }
-    return .message(.text(try validatedUTF8(bytes[...])))
+    return .message(.text(String(decoding: bytes, as: UTF8.self)))
   }
 
   /// The bytes as a String, or ``WebSocketError/invalidUTF8``.

@@ -112,6 +112,8 @@ class WebSocket:
         self.close_code = None
         self.close_reason = None
         self.pings_received = []
+        self.pongs_received = []
+        self.frames_per_message = []  # how many frames each message received came in
         self._messages = asyncio.Queue()
         self._pongs = {}
         self._close_sent = False
@@ -174,6 +176,7 @@ class WebSocket:
                         self.pings_received.append(payload)
                         self._write(frame(True, PONG, payload))
                     elif opcode == PONG:
+                        self.pongs_received.append(payload)
                         waiter = self._pongs.pop(payload, None)
                         if waiter is not None and not waiter.done():
                             waiter.set_result(None)
@@ -197,6 +200,7 @@ class WebSocket:
                     raise ProtocolError(1002, f"reserved opcode {opcode}")
                 fragments.append(payload)
                 if fin:
+                    self.frames_per_message.append(len(fragments))
                     data, message_kind = b"".join(fragments), kind
                     kind, fragments = None, []
                     self._messages.put_nowait(self._decode(data, message_kind))
