@@ -91,7 +91,8 @@ public struct WebSocketConfiguration: Sendable, Equatable {
 ///   `wss://` adds OpenSSL's per-record encryption and, per connect, reading the trust store.
 /// - Note: Isolation: thread-safe; state behind WeftCore's `Locked` (a pthread lock ThreadSanitizer sees; `Synchronization.Mutex` is invisible to it on Linux), callbacks (`onPong`) on the
 ///   socket's thread.
-/// - Note: Allocations: a 64 KiB read buffer per socket, one array per frame.
+/// - Note: Allocations: a 256 KiB read buffer per socket, one array per frame sent, the
+///   decoder's buffer (grows to the largest frame) and one `Data` or `String` per message.
 public struct POSIXWebSocketTransport: RealtimeTransport {
   public let url: URL
   public let configuration: WebSocketConfiguration
@@ -379,7 +380,8 @@ final class POSIXWebSocket: RealtimeSocket {
       if let tls { try handshakeTLS(tls, fd: fd, deadline: deadline) }
       let request = inner.withLock { $0.machine.handshake.request }
       try write(request, deadline: deadline)
-      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      // 256 KiB: a 16 MiB message is 64 reads (and lock round trips), not 256.
+      var buffer = [UInt8](repeating: 0, count: 256 * 1024)
       while true {
         let (state, opened, finished) = inner.withLock {
           ($0.machine.state, $0.opened, $0.finished)

@@ -144,6 +144,9 @@ public struct WebSocketDecoder: Sendable {
     let isText = opcode == .text || (opcode == .continuation && partial?.opcode == .text)
     if opcode == .text && validatedInFrame == 0 { utf8 = UTF8Validator() }
     guard available >= headerLength + keyLength + payloadLength else {
+      // Room for the whole frame at once: a large one arriving in many reads is then never
+      // copied by the buffer's growth.
+      buffer.reserveCapacity(payloadEnd)
       // Fail fast: the text of an incomplete frame is validated as it arrives (a client's
       // frames from a server are unmasked, so the bytes are final).
       if isText && !masked && buffer.count > payloadStart {
