@@ -107,9 +107,15 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", path: "Modules/COpenSSL", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"])]),
+    // The system zlib, for permessage-deflate (RFC 7692) in POSIXWebSocketTransport; every
+    // platform has it (Apple SDKs ship it).
+    .systemLibrary(
+      name: "CZlib", path: "Modules/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
       name: "WeftNetworking",
-      dependencies: ["WeftCore", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
+      dependencies: [
+        "WeftCore", "CZlib", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ],
       path: "Modules/WeftNetworking", swiftSettings: strict),
     .testTarget(
       name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore", "TestProcesses"],

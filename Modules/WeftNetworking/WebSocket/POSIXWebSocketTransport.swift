@@ -51,6 +51,8 @@ public struct WebSocketConfiguration: Sendable, Equatable {
   /// Whether the socket reports the server's pings and pongs on `controlFrames` (they are
   /// answered either way).
   public var observesControlFrames: Bool
+  /// permessage-deflate (RFC 7692) to offer, nil for none: used when the server accepts it.
+  public var compression: WebSocketCompression?
 
   /// Makes a configuration: 10 s connect (dial, TLS and WebSocket handshakes together), no
   /// idle timeout, 1 s close, 16 MiB messages, the system trust store for `wss://`, no
@@ -59,7 +61,8 @@ public struct WebSocketConfiguration: Sendable, Equatable {
     connectTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil,
     closeTimeout: Duration = .seconds(1), maxMessageSize: Int = 16 << 20,
     tls: WebSocketTLS = WebSocketTLS(), subprotocols: [String] = [],
-    headers: HTTPHeaders = [:], fragmentSize: Int? = nil, observesControlFrames: Bool = false
+    headers: HTTPHeaders = [:], fragmentSize: Int? = nil, observesControlFrames: Bool = false,
+    compression: WebSocketCompression? = nil
   ) {
     self.connectTimeout = connectTimeout
     self.idleTimeout = idleTimeout
@@ -70,6 +73,7 @@ public struct WebSocketConfiguration: Sendable, Equatable {
     self.headers = headers
     self.fragmentSize = fragmentSize
     self.observesControlFrames = observesControlFrames
+    self.compression = compression
   }
 }
 
@@ -122,7 +126,8 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
     let handshake = WebSocketHandshake(
       host: host, port: port, path: path,
       headers: try Self.extraHeaders(configuration.headers),
-      subprotocols: configuration.subprotocols, random: &random)
+      subprotocols: configuration.subprotocols, compression: configuration.compression,
+      random: &random)
     let tls: TLSSession? =
       secure ? try TLSSession.make(host: host, settings: configuration.tls) : nil
     let socket = POSIXWebSocket(configuration: configuration, handshake: handshake, tls: tls)

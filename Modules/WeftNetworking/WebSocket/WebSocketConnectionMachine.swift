@@ -59,6 +59,10 @@ public struct WebSocketConnectionMachine: Sendable {
   public let handshake: WebSocketHandshake
   /// The subprotocol the server chose (once open), nil for none.
   public private(set) var subprotocol: String?
+  /// What permessage-deflate settled (once open), nil when it is not in use.
+  public private(set) var deflate: WebSocketDeflateParameters?
+  /// Compresses sent messages once permessage-deflate is settled.
+  private var deflater: Deflater?
   /// The close frame the client sent, if it sent one.
   public private(set) var closeSent: CloseFrame?
   /// The server's close frame, if one arrived.
@@ -86,8 +90,19 @@ public struct WebSocketConnectionMachine: Sendable {
     case .closed: return []
     case .handshaking:
       handshakeBuffer += bytes
-      do {
+      do throws(WebSocketError) {
         guard let accepted = try handshake.accept(handshakeBuffer) else { return [] }
+        if let settled = accepted.deflate {
+          guard
+            let deflater = Deflater(
+              windowBits: settled.clientMaxWindowBits,
+              noContextTakeover: settled.clientNoContextTakeover),
+            let inflater = Inflater(noContextTakeover: settled.serverNoContextTakeover)
+          else { throw WebSocketError.handshakeFailed("permessage-deflate: zlib did not start") }
+          self.deflater = deflater
+          decoder.enableDeflate(inflater)
+          deflate = settled
+        }
         state = .open
         subprotocol = accepted.subprotocol
         decoder.append(handshakeBuffer[accepted.headerLength...])
@@ -187,7 +202,8 @@ public struct WebSocketConnectionMachine: Sendable {
   ) throws(WebSocketError) -> [UInt8] {
     guard state == .open else { throw .closed(code: nil, reason: "not open (\(state))") }
     return WebSocketFrameEncoder.encodeMessage(
-      message, fragmentSize: fragmentSize, maskingKeys: &maskingKeys)
+      message, fragmentSize: fragmentSize, maskingKeys: &maskingKeys, masked: true,
+      deflater: deflater)
   }
 
   /// The bytes for one ping; only while open.

@@ -43,8 +43,10 @@ public struct WebSocketDecoder: Sendable {
 
   private var buffer: [UInt8] = []
   private var readIndex = 0
-  /// The opcode and bytes of a fragmented message in progress.
-  private var partial: (opcode: WebSocketOpcode, bytes: [UInt8])?
+  /// The opcode and bytes of a fragmented message in progress (inflated when compressed).
+  private var partial: (opcode: WebSocketOpcode, bytes: [UInt8], compressed: Bool)?
+  /// permessage-deflate, once negotiated: RSV1 marks a compressed message.
+  private var inflater: Inflater?
   /// UTF-8 validation across the fragments of the text message in progress.
   private var utf8 = UTF8Validator()
   /// Payload bytes of the (incomplete) frame at `readIndex` already validated as text.
@@ -56,6 +58,9 @@ public struct WebSocketDecoder: Sendable {
     self.role = role
     self.maxMessageSize = maxMessageSize
   }
+
+  /// Accepts compressed messages (RSV1 on a message's first frame) and inflates them.
+  mutating func enableDeflate(_ inflater: Inflater) { self.inflater = inflater }
 
   /// Bytes buffered but not yet decoded.
   public var bufferedCount: Int { buffer.count - readIndex }
@@ -90,6 +95,8 @@ public struct WebSocketDecoder: Sendable {
     var fin: Bool
     var opcode: WebSocketOpcode
     var payload: ArraySlice<UInt8>
+    /// The frame belongs to a compressed message.
+    var compressed: Bool
   }
 
   private mutating func parseFrame() throws(WebSocketError) -> Frame? {
@@ -97,7 +104,10 @@ public struct WebSocketDecoder: Sendable {
     guard available >= 2 else { return nil }
     let b0 = buffer[readIndex]
     let b1 = buffer[readIndex + 1]
-    guard b0 & 0x70 == 0 else { throw .protocolViolation("reserved bits set (no extension)") }
+    let rsv1 = b0 & 0x40 != 0
+    guard b0 & 0x30 == 0, !rsv1 || inflater != nil else {
+      throw .protocolViolation("reserved bits set (no extension)")
+    }
     guard let opcode = WebSocketOpcode(rawValue: b0 & 0x0F) else {
       throw .protocolViolation("unknown opcode \(b0 & 0x0F)")
     }
@@ -116,6 +126,10 @@ public struct WebSocketDecoder: Sendable {
       throw .protocolViolation("new message inside a fragmented message")
     default: break
     }
+    if rsv1 && opcode != .text && opcode != .binary {
+      throw .protocolViolation("RSV1 on a \(opcode) frame: only a message's first frame may set it")
+    }
+    let compressed = rsv1 || (opcode == .continuation && partial?.compressed == true)
     var headerLength = 2
     var length = UInt64(b1 & 0x7F)
     if opcode.isControl {
@@ -141,7 +155,9 @@ public struct WebSocketDecoder: Sendable {
     let keyLength = masked ? 4 : 0
     let payloadStart = readIndex + headerLength + keyLength
     let payloadEnd = payloadStart + payloadLength
-    let isText = opcode == .text || (opcode == .continuation && partial?.opcode == .text)
+    // Compressed text is validated as it is inflated (`inflate`), not on the wire.
+    let isText =
+      !compressed && (opcode == .text || (opcode == .continuation && partial?.opcode == .text))
     if opcode == .text && validatedInFrame == 0 { utf8 = UTF8Validator() }
     guard available >= headerLength + keyLength + payloadLength else {
       // Room for the whole frame at once: a large one arriving in many reads is then never
@@ -172,7 +188,7 @@ public struct WebSocketDecoder: Sendable {
     validatedInFrame = 0
     let payload = buffer[payloadStart..<payloadEnd]
     readIndex = payloadEnd
-    return Frame(fin: fin, opcode: opcode, payload: payload)
+    return Frame(fin: fin, opcode: opcode, payload: payload, compressed: compressed)
   }
 
   /// Validates buffered text bytes after those validated before.
@@ -197,19 +213,67 @@ public struct WebSocketDecoder: Sendable {
         throw .protocolViolation("continuation frame outside a fragmented message")
       }
       partial = nil
-      message.bytes.append(contentsOf: frame.payload)
+      if message.compressed {
+        try inflate(
+          frame.payload, into: &message.bytes, text: message.opcode == .text, end: frame.fin)
+      } else {
+        message.bytes.append(contentsOf: frame.payload)
+      }
       guard frame.fin else {
         partial = message
         return nil
       }
       return Self.message(message.opcode, message.bytes[...])
     case .text, .binary:
+      if frame.compressed {
+        var bytes: [UInt8] = []
+        try inflate(frame.payload, into: &bytes, text: frame.opcode == .text, end: frame.fin)
+        guard frame.fin else {
+          partial = (frame.opcode, bytes, true)
+          return nil
+        }
+        return Self.message(frame.opcode, bytes[...])
+      }
       guard frame.fin else {
-        partial = (frame.opcode, Array(frame.payload))
+        partial = (frame.opcode, Array(frame.payload), false)
         return nil
       }
       return Self.message(frame.opcode, frame.payload)
     }
+  }
+
+  /// Inflates one frame of a compressed message into `bytes` (the message so far), bounded by
+  /// the message size limit; at the message's end also the `00 00 FF FF` RFC 7692 §7.2.2 has
+  /// the sender remove. Text is validated as it comes out.
+  private mutating func inflate(
+    _ payload: ArraySlice<UInt8>, into bytes: inout [UInt8], text: Bool, end: Bool
+  ) throws(WebSocketError) {
+    guard let inflater else { throw .protocolViolation("a compressed frame without deflate") }
+    let before = bytes.count
+    var failure: WebSocketError?
+    let limit = maxMessageSize
+    payload.withUnsafeBytes { input in
+      do {
+        try inflater.inflate(input, into: &bytes, limit: limit)
+        if end {
+          let tail: [UInt8] = [0, 0, 0xFF, 0xFF]
+          try tail.withUnsafeBytes { try inflater.inflate($0, into: &bytes, limit: limit) }
+        }
+      } catch let error as WebSocketError {
+        failure = error
+      } catch {
+        failure = .protocolViolation("\(error)")
+      }
+    }
+    if let failure { throw failure }
+    if end { inflater.messageEnded() }
+    guard text else { return }
+    var validator = utf8
+    let bad = bytes.withUnsafeBytes {
+      validator.validate(UnsafeRawBufferPointer(rebasing: $0[before...]))
+    }
+    utf8 = validator
+    if bad != nil || (end && !utf8.isComplete) { throw .invalidUTF8 }
   }
 
   /// A whole message; text was validated as it arrived.

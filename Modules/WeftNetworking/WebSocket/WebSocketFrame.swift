@@ -34,17 +34,18 @@ public enum WebSocketFrameEncoder {
   ) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(payload.count + 14)
-    append(opcode: opcode, payload: payload, fin: fin, maskingKey: maskingKey, to: &out)
+    append(
+      opcode: opcode, payload: payload, fin: fin, rsv1: false, maskingKey: maskingKey, to: &out)
     return out
   }
 
   /// Appends one frame to `out` (header, key, masked payload: one copy of the payload).
   static func append(
-    opcode: WebSocketOpcode, payload: some Collection<UInt8>, fin: Bool, maskingKey: UInt32?,
-    to out: inout [UInt8]
+    opcode: WebSocketOpcode, payload: some Collection<UInt8>, fin: Bool, rsv1: Bool,
+    maskingKey: UInt32?, to out: inout [UInt8]
   ) {
     let length = payload.count
-    out.append((fin ? 0x80 : 0) | opcode.rawValue)
+    out.append((fin ? 0x80 : 0) | (rsv1 ? 0x40 : 0) | opcode.rawValue)
     let maskBit: UInt8 = maskingKey == nil ? 0 : 0x80
     if length < 126 {
       out.append(maskBit | UInt8(length))
@@ -82,24 +83,37 @@ public enum WebSocketFrameEncoder {
     _ message: RealtimeMessage, fragmentSize: Int = .max,
     maskingKeys: inout some RandomNumberGenerator, masked: Bool = true
   ) -> [UInt8] {
-    switch message {
-    case .text(var text):
-      return text.withUTF8 { bytes in
-        encode(
-          UnsafeRawBufferPointer(bytes), opcode: .text, fragmentSize: fragmentSize,
+    encodeMessage(
+      message, fragmentSize: fragmentSize, maskingKeys: &maskingKeys, masked: masked,
+      deflater: nil)
+  }
+
+  /// As the public `encodeMessage`, compressed with `deflater` (permessage-deflate: the
+  /// first frame has RSV1 set) when there is one.
+  static func encodeMessage(
+    _ message: RealtimeMessage, fragmentSize: Int,
+    maskingKeys: inout some RandomNumberGenerator, masked: Bool, deflater: Deflater?
+  ) -> [UInt8] {
+    func frames(_ bytes: UnsafeRawBufferPointer, _ opcode: WebSocketOpcode) -> [UInt8] {
+      guard let deflater else {
+        return encode(
+          bytes, opcode: opcode, fragmentSize: fragmentSize, rsv1: false,
           maskingKeys: &maskingKeys, masked: masked)
       }
-    case .data(let data):
-      return data.withUnsafeBytes { bytes in
+      return deflater.compress(bytes).withUnsafeBytes {
         encode(
-          bytes, opcode: .binary, fragmentSize: fragmentSize, maskingKeys: &maskingKeys,
+          $0, opcode: opcode, fragmentSize: fragmentSize, rsv1: true, maskingKeys: &maskingKeys,
           masked: masked)
       }
+    }
+    switch message {
+    case .text(var text): return text.withUTF8 { frames(UnsafeRawBufferPointer($0), .text) }
+    case .data(let data): return data.withUnsafeBytes { frames($0, .binary) }
     }
   }
 
   private static func encode(
-    _ bytes: UnsafeRawBufferPointer, opcode: WebSocketOpcode, fragmentSize: Int,
+    _ bytes: UnsafeRawBufferPointer, opcode: WebSocketOpcode, fragmentSize: Int, rsv1: Bool,
     maskingKeys: inout some RandomNumberGenerator, masked: Bool
   ) -> [UInt8] {
     let size = max(1, fragmentSize)
@@ -112,7 +126,7 @@ public enum WebSocketFrameEncoder {
       let key: UInt32? = masked ? UInt32.random(in: .min ... .max, using: &maskingKeys) : nil
       append(
         opcode: start == 0 ? opcode : .continuation, payload: bytes[start..<end],
-        fin: end == bytes.count, maskingKey: key, to: &out)
+        fin: end == bytes.count, rsv1: rsv1 && start == 0, maskingKey: key, to: &out)
       start = end
     } while start < bytes.count
     return out

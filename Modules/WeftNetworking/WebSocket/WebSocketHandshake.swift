@@ -18,6 +18,8 @@ public struct WebSocketHandshake: Sendable, Equatable {
   public let request: [UInt8]
   /// The subprotocols offered in `Sec-WebSocket-Protocol`, in order of preference.
   public let subprotocols: [String]
+  /// permessage-deflate as offered in `Sec-WebSocket-Extensions`, nil when not offered.
+  public let compression: WebSocketCompression?
 
   /// What a valid answer settled: how long its header was and the subprotocol the server
   /// chose among those offered.
@@ -29,6 +31,8 @@ public struct WebSocketHandshake: Sendable, Equatable {
     public var headerLength: Int
     /// The server's `Sec-WebSocket-Protocol`, nil when it chose none.
     public var subprotocol: String?
+    /// What permessage-deflate settled, nil when the server did not accept it.
+    public var deflate: WebSocketDeflateParameters?
   }
 
   /// Builds the upgrade request for `path` on `host:port`, with a key drawn from `random`,
@@ -37,7 +41,8 @@ public struct WebSocketHandshake: Sendable, Equatable {
   /// - Complexity: O(request length).
   public init(
     host: String, port: Int, path: String, headers: [(String, String)] = [],
-    subprotocols: [String] = [], random: inout some RandomNumberGenerator
+    subprotocols: [String] = [], compression: WebSocketCompression? = nil,
+    random: inout some RandomNumberGenerator
   ) {
     // Callers pass a generator with storage (`MaskingKeySource`), never the empty
     // `SystemRandomNumberGenerator`: ThreadSanitizer crashed on `inout` access to it.
@@ -52,6 +57,8 @@ public struct WebSocketHandshake: Sendable, Equatable {
       text += "Sec-WebSocket-Protocol: \(subprotocols.joined(separator: ", "))\r\n"
     }
     self.subprotocols = subprotocols
+    self.compression = compression
+    if let compression { text += "Sec-WebSocket-Extensions: \(compression.offer)\r\n" }
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
     text += "\r\n"
     request = Array(text.utf8)
@@ -127,8 +134,12 @@ public struct WebSocketHandshake: Sendable, Equatable {
         "Sec-WebSocket-Accept is \(fields["sec-websocket-accept"] ?? "missing"), expected \(expected)"
       )
     }
+    var deflate: WebSocketDeflateParameters?
     if let extensions = fields["sec-websocket-extensions"], !extensions.isEmpty {
-      throw .handshakeFailed("the server chose extensions none were asked for: \(extensions)")
+      guard let compression else {
+        throw .handshakeFailed("the server chose extensions none were asked for: \(extensions)")
+      }
+      deflate = try compression.accept(extensions)
     }
     let chosen = fields["sec-websocket-protocol"]
     if let chosen, !subprotocols.contains(chosen) {
@@ -138,7 +149,7 @@ public struct WebSocketHandshake: Sendable, Equatable {
           : "the server chose the subprotocol \"\(chosen)\", which was not offered "
             + "(offered: \(subprotocols.joined(separator: ", ")))")
     }
-    return Accepted(headerLength: end + 4, subprotocol: chosen)
+    return Accepted(headerLength: end + 4, subprotocol: chosen, deflate: deflate)
   }
 
   private static func headerEnd(_ bytes: [UInt8]) -> Int? {

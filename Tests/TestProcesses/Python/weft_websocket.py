@@ -10,6 +10,8 @@ PYTHONPATH by TestProcesses' ServerProcess and ChildProcess). It does what the f
     pings answered at once, `ping()` returns a future the matching pong resolves), the
     closing handshake with codes and reasons, text validated as UTF-8 (1007 otherwise);
   - TLS through the `ssl` module (`serve(..., ssl=context)`);
+  - permessage-deflate (RFC 7692) with the standard library's zlib, when a `deflate`
+    callback accepts the client's offer (window bits, context takeover both ways);
   - raw frames on purpose (`send_frame`, `send_raw`) for conformance tests of the client.
 
     async def handler(ws):            # ws: WebSocket
@@ -29,6 +31,7 @@ import os
 import struct
 import sys
 import threading
+import zlib
 
 GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
@@ -84,6 +87,56 @@ def close_payload(code, reason=""):
     return b"" if code is None else struct.pack("!H", code) + reason.encode()
 
 
+class PerMessageDeflate:
+    """One connection's permessage-deflate: raw deflate with the settled window bits, the
+    compressor or decompressor made anew per message when its side keeps no context."""
+
+    def __init__(self, params):
+        self.server_no_context = bool(params.get("server_no_context_takeover"))
+        self.client_no_context = bool(params.get("client_no_context_takeover"))
+        self.server_bits = params.get("server_max_window_bits", 15)
+        self.client_bits = params.get("client_max_window_bits", 15)
+        self._compressor = zlib.compressobj(wbits=-self.server_bits)
+        self._decompressor = zlib.decompressobj(wbits=-self.client_bits)
+
+    def header(self):
+        parts = ["permessage-deflate"]
+        if self.server_no_context:
+            parts.append("server_no_context_takeover")
+        if self.client_no_context:
+            parts.append("client_no_context_takeover")
+        if self.server_bits != 15:
+            parts.append(f"server_max_window_bits={self.server_bits}")
+        if self.client_bits != 15:
+            parts.append(f"client_max_window_bits={self.client_bits}")
+        return "; ".join(parts)
+
+    def compress(self, data):
+        out = self._compressor.compress(data) + self._compressor.flush(zlib.Z_SYNC_FLUSH)
+        if out.endswith(b"\x00\x00\xff\xff"):
+            out = out[:-4]
+        if self.server_no_context:
+            self._compressor = zlib.compressobj(wbits=-self.server_bits)
+        return out or b"\x00"
+
+    def decompress(self, data):
+        try:
+            if self.client_bits == 15:
+                out = self._decompressor.decompress(data + b"\x00\x00\xff\xff")
+            else:
+                # Small output steps: zlib then checks every distance against the window, so
+                # a client that compressed with a larger window fails here.
+                out, rest = b"", data + b"\x00\x00\xff\xff"
+                while rest:
+                    out += self._decompressor.decompress(rest, 64)
+                    rest = self._decompressor.unconsumed_tail
+        except zlib.error as error:
+            raise ProtocolError(1002, f"bad compressed data: {error}")
+        if self.client_no_context:
+            self._decompressor = zlib.decompressobj(wbits=-self.client_bits)
+        return out
+
+
 class Request:
     """The client's opening handshake: `path` and `headers` (names lower-cased)."""
 
@@ -103,7 +156,9 @@ class WebSocket:
     """One server-side connection. Messages arrive through `recv()` / `async for`; control
     frames are handled by the reader task."""
 
-    def __init__(self, reader, writer, request, subprotocol):
+    def __init__(self, reader, writer, request, subprotocol, deflate=None):
+        self.deflate = deflate  # PerMessageDeflate once negotiated
+        self.compressed_in = []  # whether each message received was compressed
         self.reader = reader
         self.writer = writer
         self.request = request
@@ -163,11 +218,11 @@ class WebSocket:
 
     async def _read_loop(self):
         code, reason = 1006, ""
-        fragments, kind = [], None
+        fragments, kind, compressed = [], None, False
         try:
             while True:
                 fin, rsv, opcode, payload = await self._read_frame()
-                if rsv:
+                if rsv and not (rsv == 4 and self.deflate and opcode in (TEXT, BINARY)):
                     raise ProtocolError(1002, "reserved bits set")
                 if opcode >= 8:
                     if not fin or len(payload) > 125:
@@ -195,7 +250,7 @@ class WebSocket:
                 elif opcode in (TEXT, BINARY):
                     if kind is not None:
                         raise ProtocolError(1002, "a new message inside a fragmented one")
-                    kind, fragments = opcode, []
+                    kind, fragments, compressed = opcode, [], rsv == 4
                 else:
                     raise ProtocolError(1002, f"reserved opcode {opcode}")
                 fragments.append(payload)
@@ -203,6 +258,9 @@ class WebSocket:
                     self.frames_per_message.append(len(fragments))
                     data, message_kind = b"".join(fragments), kind
                     kind, fragments = None, []
+                    self.compressed_in.append(compressed)
+                    if compressed:
+                        data = self.deflate.decompress(data)
                     self._messages.put_nowait(self._decode(data, message_kind))
         except ProtocolError as error:
             code, reason = error.code, error.reason
@@ -241,17 +299,22 @@ class WebSocket:
             self.writer.write(data)
 
     async def send(self, message, fragment_size=None):
-        """Sends a str as text or bytes as binary, in frames of `fragment_size` bytes when set."""
+        """Sends a str as text or bytes as binary, in frames of `fragment_size` bytes when set;
+        compressed when permessage-deflate was negotiated."""
         if self._close_sent or self._closed.done():
             raise ConnectionClosed(self.close_code or 1006, self.close_reason or "")
         opcode = TEXT if isinstance(message, str) else BINARY
         payload = message.encode() if isinstance(message, str) else bytes(message)
+        rsv = 0
+        if self.deflate is not None:
+            payload, rsv = self.deflate.compress(payload), 4
         if fragment_size is None or len(payload) <= fragment_size:
-            self._write(frame(True, opcode, payload))
+            self._write(frame(True, opcode, payload, rsv=rsv))
         else:
             chunks = [payload[i:i + fragment_size] for i in range(0, len(payload), fragment_size)]
             for index, chunk in enumerate(chunks):
-                self._write(frame(index == len(chunks) - 1, opcode if index == 0 else 0, chunk))
+                self._write(frame(index == len(chunks) - 1, opcode if index == 0 else 0, chunk,
+                                  rsv=rsv if index == 0 else 0))
         await self.writer.drain()
 
     async def send_frame(self, fin, opcode, payload=b"", rsv=0, length=None):
@@ -355,12 +418,15 @@ def handshake_error(request):
 
 
 async def serve(handler, host, port, ssl=None, select_subprotocol=None, extra_headers=None,
-                **kwargs):
+                deflate=None, **kwargs):
     """Starts a WebSocket server; returns the asyncio Server.
 
     `select_subprotocol(request)` returns the subprotocol to answer (None: no header), even
     one the client did not offer (conformance tests do that on purpose). `extra_headers`
-    (request -> list of (name, value)) adds response headers. The connection is closed with
+    (request -> list of (name, value)) adds response headers. `deflate(request)` returns the
+    permessage-deflate parameters to answer an offer with (a dict: server_no_context_takeover,
+    client_no_context_takeover, server_max_window_bits, client_max_window_bits), or None to
+    decline; it is asked only when the client offered permessage-deflate. The connection is closed with
     1000 when `handler` returns without closing it.
     """
 
@@ -387,10 +453,17 @@ async def serve(handler, host, port, ssl=None, select_subprotocol=None, extra_he
                  "Sec-WebSocket-Accept: " + accept_key(request.header("sec-websocket-key"))]
         if subprotocol is not None:
             lines.append("Sec-WebSocket-Protocol: " + subprotocol)
+        negotiated = None
+        offered = request.header("sec-websocket-extensions", "")
+        if deflate is not None and "permessage-deflate" in offered:
+            params = deflate(request)
+            if params is not None:
+                negotiated = PerMessageDeflate(params)
+                lines.append("Sec-WebSocket-Extensions: " + negotiated.header())
         for name, value in (extra_headers(request) if extra_headers else []):
             lines.append(f"{name}: {value}")
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
-        ws = WebSocket(reader, writer, request, subprotocol)
+        ws = WebSocket(reader, writer, request, subprotocol, negotiated)
         try:
             await handler(ws)
         except ConnectionClosed:

@@ -26,12 +26,21 @@ back), "close" and "reason" (the client's close frame; 1006 for none), and per c
   /control-frames         a ping "p1", an unsolicited pong "u1", then the text "done"
   /record-close           waits for the client's close
   /frames                 counts the frames of each message the client sends ("frames")
+  /deflate/echo           permessage-deflate with context takeover both ways; echoes
+                          ("compressed": whether each message from the client was)
+  /deflate/no-context     no context takeover either way (a client that kept its context
+                          would make the server's fresh decompressor fail: close 1002)
+  /deflate/window-10      both windows 10 bits (a client compressing with a larger window
+                          fails the server's inflate: close 1002)
+  /deflate/bomb           sends one compressed message of 8 MiB of zeros (about 8 KiB)
+  /deflate/unknown-param  answers "permessage-deflate; mystery=1"
 """
 import argparse
 import asyncio
 import json
 import os
 import signal
+import zlib
 from urllib.parse import parse_qs, urlparse
 
 from weft_websocket import (BINARY, CLOSE, CONTINUATION, PING, PONG, TEXT, close_payload,
@@ -64,6 +73,25 @@ BAD = {
     "/bad/close-utf8": frame(True, CLOSE, b"\x03\xe8\xff\xfe"),
     "/bad/new-message-in-fragmented": frame(False, TEXT, b"one") + frame(True, TEXT, b"two"),
 }
+
+
+DEFLATE = {
+    "/deflate/echo": {},
+    "/deflate/bomb": {},
+    "/deflate/no-context": {"server_no_context_takeover": True,
+                            "client_no_context_takeover": True},
+    "/deflate/window-10": {"server_max_window_bits": 10, "client_max_window_bits": 10},
+}
+
+
+def select_deflate(request):
+    return DEFLATE.get(request.path)
+
+
+def extra_headers(request):
+    if request.path == "/deflate/unknown-param":
+        return [("Sec-WebSocket-Extensions", "permessage-deflate; mystery=1")]
+    return []
 
 
 def select_subprotocol(request):
@@ -151,6 +179,21 @@ async def handler(ws):
         await ws.wait_closed()
         report(path, close=ws.close_code, reason=ws.close_reason)
         return
+    if path in ("/deflate/echo", "/deflate/no-context", "/deflate/window-10"):
+        echoes = []
+        async for message in ws:
+            echoes.append(message if isinstance(message, str) else message.hex())
+            await ws.send(message)
+        report(path, echoes=echoes, close=ws.close_code, reason=ws.close_reason,
+               compressed=ws.compressed_in)
+        return
+    if path == "/deflate/bomb":
+        bomb = zlib.compressobj(wbits=-15)
+        payload = bomb.compress(bytes(8 << 20)) + bomb.flush(zlib.Z_SYNC_FLUSH)
+        await ws.send_frame(True, BINARY, payload[:-4], rsv=4)
+        echoes = await collect(ws)
+        report(path, echoes=echoes, close=ws.close_code, reason=ws.close_reason)
+        return
     if path == "/frames":
         echoes = await collect(ws)
         report(path, echoes=echoes, close=ws.close_code, frames=ws.frames_per_message)
@@ -163,7 +206,8 @@ async def main():
     parser.add_argument("--lifetime", type=float, default=60)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    server = await serve(handler, "127.0.0.1", 0, select_subprotocol=select_subprotocol)
+    server = await serve(handler, "127.0.0.1", 0, select_subprotocol=select_subprotocol,
+                         extra_headers=extra_headers, deflate=select_deflate)
     print(f"PORTS ws={port_of(server)}", flush=True)
     await run_until_released(args.lifetime)
 

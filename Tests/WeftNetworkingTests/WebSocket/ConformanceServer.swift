@@ -46,6 +46,8 @@ struct ConformanceServer {
     var pong: Bool?
     /// How many frames each message from the client came in.
     var frames: [Int]?
+    /// Whether each message from the client was compressed (permessage-deflate).
+    var compressed: [Bool]?
   }
 }
 

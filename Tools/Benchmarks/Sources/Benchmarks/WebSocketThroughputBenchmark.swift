@@ -3,8 +3,10 @@ import WeftNetworking
 
 #if canImport(Glibc)
 import Glibc
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Darwin)
 import Darwin
+private let streamSocketType = SOCK_STREAM
 #endif
 
 /// One throughput shape of issue 29: `count` round trips of one message of `size` bytes.
@@ -187,7 +189,7 @@ private func announcedNumbers(_ text: String, after word: String) -> [String: Do
 /// The floor: `count` round trips of `bytes` bytes through a plain TCP echo, written and read
 /// at once (poll), with no WebSocket framing, masking or validation.
 private func floorSeconds(_ shape: ThroughputShape, bytes: Int, port: Int) throws -> Double {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  let fd = socket(AF_INET, streamSocketType, 0)
   guard fd >= 0 else { throw WebSocketBenchmarkError(description: "socket failed") }
   defer { close(fd) }
   var address = sockaddr_in()
