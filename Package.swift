@@ -95,9 +95,11 @@ let package = Package(
       path: "Tests/WeftObservationDocsTests", swiftSettings: strict),
     // Child processes and fixture servers awaited without blocking the cooperative pool; used
     // by every test target that starts a process. Not a product.
+    // Its Python/ folder holds the python modules fixture servers share (weft_websocket, a
+    // standard-library WebSocket server), put on PYTHONPATH for the processes it starts.
     .target(
       name: "TestProcesses", dependencies: ["WeftCore"], path: "Tests/TestProcesses",
-      swiftSettings: strict),
+      resources: [.copy("Python")], swiftSettings: strict),
     // Test helpers both observation test targets use (`Tracker`); not a product.
     .target(
       name: "WeftObservationTestSupport", dependencies: ["WeftCore"],
@@ -120,9 +122,15 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", path: "Modules/COpenSSL", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"])]),
+    // The system zlib, for permessage-deflate (RFC 7692) in POSIXWebSocketTransport; every
+    // platform has it (Apple SDKs ship it).
+    .systemLibrary(
+      name: "CZlib", path: "Modules/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
       name: "WeftNetworking",
-      dependencies: ["WeftCore", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
+      dependencies: [
+        "WeftCore", "CZlib", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ],
       path: "Modules/WeftNetworking", swiftSettings: strict),
     .testTarget(
       name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore", "TestProcesses"],

@@ -22,8 +22,9 @@ public enum ChildProcess {
     public var error: String
   }
 
-  /// Runs `executable` with `arguments` (in `directory`, with `input` on its standard input)
-  /// and returns once it has exited and both of its pipes are closed.
+  /// Runs `executable` with `arguments` (in `directory`, with `input` on its standard input,
+  /// `PythonFixtures.directory` on `PYTHONPATH`) and returns once it has exited and both of
+  /// its pipes are closed.
   ///
   /// - Throws: what `Process.run()` throws when the executable cannot be started.
   public static func run(
@@ -32,6 +33,7 @@ public enum ChildProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    process.environment = PythonFixtures.environment()
     if let directory { process.currentDirectoryURL = directory }
     let inputPipe = Pipe()
     let out = Pipe()

@@ -17,13 +17,15 @@ public struct ServerProcess {
   private let exited = OneShot<Int32>()
   private let announced = OneShot<String>()
 
-  /// Starts `program` (found on `PATH`) with `arguments`. Its standard error is discarded.
+  /// Starts `program` (found on `PATH`) with `arguments`, with `PythonFixtures.directory` on
+  /// `PYTHONPATH`. Its standard error is discarded.
   ///
   /// - Throws: what `Process.run()` throws when the program cannot be started.
   public init(program: String, _ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [program] + arguments
+    process.environment = PythonFixtures.environment()
     process.standardInput = input
     let output = Pipe()
     process.standardOutput = output

@@ -2,12 +2,19 @@
 """WebSocket echo benchmark peer for `weft-bench websocket` (the `websockets` package).
 
   websocket_echo.py serve
-      Serves an echo endpoint on 127.0.0.1 (kernel-chosen port), prints "PORT N", and runs
+      Serves a WebSocket echo endpoint and a plain TCP echo (the floor: the same bytes with no
+      WebSocket framing) on 127.0.0.1 (kernel-chosen ports), prints "PORT N TCP M", and runs
       until stdin closes or its parent exits.
   websocket_echo.py client --port N --count N [--warmup N]
       Sends --count small text messages one at a time to ws://127.0.0.1:N/, awaiting each
       echo, and prints "RESULT messages_per_second=X p50_us=X p99_us=X".
-Exits 3 if `websockets` is not installed.
+  websocket_echo.py shape --port N --shape NAME --count N --size BYTES [--fragments N]
+      One throughput shape with the websockets client: --count round trips of one message of
+      --size bytes (binary, or text when NAME starts with "text"; sent in --fragments frames),
+      each echo awaited and checked; prints "RESULT seconds=X cpu=X" (wall and CPU time).
+Exits 3 if `websockets` is not installed (the benchmark runs it with WEFT_BENCH_PYTHON, a
+python with websockets: python3 -m venv /tmp/weft-bench && /tmp/weft-bench/bin/pip install
+websockets).
 """
 import argparse
 import asyncio
@@ -41,11 +48,54 @@ async def wait_for_stdin_or_parent(parent):
         await asyncio.sleep(0.2)
 
 
+async def tcp_echo(reader, writer):
+    while True:
+        data = await reader.read(1 << 20)
+        if not data:
+            break
+        writer.write(data)
+        await writer.drain()
+    writer.close()
+
+
 async def run_server():
     parent = os.getppid()
     async with serve(echo, "127.0.0.1", 0, ping_interval=None, max_size=None) as server:
-        print(f"PORT {server.sockets[0].getsockname()[1]}", flush=True)
+        floor = await asyncio.start_server(tcp_echo, "127.0.0.1", 0)
+        print(f"PORT {server.sockets[0].getsockname()[1]} "
+              f"TCP {floor.sockets[0].getsockname()[1]}", flush=True)
         await wait_for_stdin_or_parent(parent)
+
+
+def shape_message(text, size):
+    """The message a shape sends: the same bytes as the Swift side makes."""
+    if text:
+        unit = '{"id":1,"title":"Resting heart rate","body":"64 bpm, steady","note":"é"},'
+        return (unit * (size // len(unit.encode()) + 1)).encode()[:size].decode("utf-8", "ignore")
+    return bytes(i * 31 % 251 for i in range(251)) * (size // 251) + bytes(size % 251)
+
+
+async def run_shape(port, shape, count, size, fragments):
+    text = shape.startswith("text")
+    message = shape_message(text, size)
+    async with connect(f"ws://127.0.0.1:{port}/", ping_interval=None, max_size=None,
+                       compression=None) as ws:
+        await ws.send(message)  # warm-up round trip
+        await ws.recv()
+        start = time.perf_counter()
+        cpu_start = time.process_time()
+        for _ in range(count):
+            if fragments > 1:
+                step = -(-len(message) // fragments)
+                await ws.send([message[i:i + step] for i in range(0, len(message), step)])
+            else:
+                await ws.send(message)
+            echo = await ws.recv()
+            if len(echo) != len(message):
+                raise SystemExit(f"echo of {len(echo)} instead of {len(message)}")
+        elapsed = time.perf_counter() - start
+        cpu = time.process_time() - cpu_start
+    print(f"RESULT seconds={elapsed:.6f} cpu={cpu:.6f}", flush=True)
 
 
 def percentile(sorted_values, fraction):
@@ -76,13 +126,18 @@ async def run_client(port, count, warmup):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["serve", "client"])
+    parser.add_argument("mode", choices=["serve", "client", "shape"])
     parser.add_argument("--port", type=int)
     parser.add_argument("--count", type=int, default=100_000)
     parser.add_argument("--warmup", type=int, default=1_000)
+    parser.add_argument("--shape", default="binary")
+    parser.add_argument("--size", type=int, default=65536)
+    parser.add_argument("--fragments", type=int, default=1)
     args = parser.parse_args()
     if args.mode == "serve":
         asyncio.run(run_server())
+    elif args.mode == "shape":
+        asyncio.run(run_shape(args.port, args.shape, args.count, args.size, args.fragments))
     else:
         asyncio.run(run_client(args.port, args.count, args.warmup))
 

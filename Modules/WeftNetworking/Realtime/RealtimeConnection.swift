@@ -37,11 +37,23 @@ public actor RealtimeConnection {
   private var work: [Task<Void, Never>] = []
   private let stateContinuation: AsyncStream<ConnectionState>.Continuation
   private let messageContinuation: AsyncStream<RealtimeMessage>.Continuation
+  private let controlContinuation: AsyncStream<RealtimeControlFrame>.Continuation
+  private let closureContinuation: AsyncStream<RealtimeClosure>.Continuation
+  /// The code and reason the next close of the socket sends.
+  private var closeCode: (code: UInt16, reason: String) = (1000, "")
 
   /// Every state change, in order (not the initial `.disconnected`).
   public nonisolated let states: AsyncStream<ConnectionState>
   /// Every inbound message, in order, across reconnects.
   public nonisolated let messages: AsyncStream<RealtimeMessage>
+  /// The server's pings and pongs across reconnects, when the transport reports them
+  /// (``WebSocketConfiguration/observesControlFrames``); keeps the newest 256 unread.
+  public nonisolated let controlFrames: AsyncStream<RealtimeControlFrame>
+  /// How each socket ended (code, reason, clean or not), in order, for transports that can
+  /// tell (``POSIXWebSocketTransport``); ``lastClosure`` is the latest.
+  public nonisolated let closures: AsyncStream<RealtimeClosure>
+  /// How the most recent socket ended, once it has.
+  public private(set) var lastClosure: RealtimeClosure?
 
   /// Makes a disconnected connection; `seed` fixes the reconnect jitter.
   public init(
@@ -55,6 +67,9 @@ public actor RealtimeConnection {
     self.machine = ConnectionStateMachine(policy: policy, random: SeededRandom(seed: seed))
     (states, stateContinuation) = AsyncStream.makeStream()
     (messages, messageContinuation) = AsyncStream.makeStream()
+    (controlFrames, controlContinuation) = AsyncStream.makeStream(
+      bufferingPolicy: .bufferingNewest(256))
+    (closures, closureContinuation) = AsyncStream.makeStream()
   }
 
   deinit {
@@ -62,6 +77,8 @@ public actor RealtimeConnection {
     socket?.close()
     stateContinuation.finish()
     messageContinuation.finish()
+    controlContinuation.finish()
+    closureContinuation.finish()
   }
 
   /// The current state.
@@ -73,8 +90,21 @@ public actor RealtimeConnection {
   /// Starts connecting; does nothing unless disconnected or failed.
   public func connect() { handle(.connectRequested, generation: generation) }
 
-  /// Closes the socket and stops reconnecting.
-  public func disconnect() { handle(.disconnectRequested, generation: generation) }
+  /// Closes the socket (close code 1000) and stops reconnecting.
+  public func disconnect() { disconnect(code: 1000, reason: "") }
+
+  /// Closes the socket with `code` and `reason` (1000, or an application's own 3000–4999)
+  /// and stops reconnecting.
+  ///
+  /// - Complexity: O(1); the closing handshake completes in the background (``closures``).
+  public func disconnect(code: UInt16, reason: String) {
+    closeCode = (code, reason)
+    handle(.disconnectRequested, generation: generation)
+    closeCode = (1000, "")
+  }
+
+  /// The subprotocol the server chose on the open socket, nil for none or when not open.
+  public var subprotocol: String? { socket?.subprotocol }
 
   /// Sends `message` on the open socket.
   ///
@@ -159,12 +189,28 @@ public actor RealtimeConnection {
     // Close first: cancelling the receive loop first makes a socket shut down at once, and
     // the closing handshake (a 1000 close frame) was never sent. The loop's error reaches
     // this actor after `generation` moved on below, so it is dropped.
-    socket?.close()
+    if let socket {
+      socket.close(code: closeCode.code, reason: closeCode.reason)
+      watchClosure(of: socket)
+    }
     socket = nil
     for task in work { task.cancel() }
     work = []
     generation += 1
     return generation
+  }
+
+  /// Reports how `socket` ends, whenever it does (after its closing handshake).
+  private func watchClosure(of socket: any RealtimeSocket) {
+    Task { [weak self] in
+      guard let closure = await socket.closure() else { return }
+      await self?.record(closure)
+    }
+  }
+
+  private func record(_ closure: RealtimeClosure) {
+    lastClosure = closure
+    closureContinuation.yield(closure)
   }
 
   private func deliver(_ message: RealtimeMessage, generation: Int) {
@@ -174,6 +220,17 @@ public actor RealtimeConnection {
 }
 
 extension RealtimeConnection {
+  /// The open socket failed or the server closed it: its closure is recorded, then the
+  /// machine decides (reconnect or fail).
+  private func dropped(_ socket: any RealtimeSocket, error: any Error, generation: Int) {
+    guard generation == self.generation else { return }
+    if self.socket != nil {
+      self.socket = nil
+      watchClosure(of: socket)
+    }
+    handle(.dropped(.dropped("\(error)")), generation: generation)
+  }
+
   /// Starts the receive loop and, if configured, the heartbeat loop on the open socket.
   private func startSession() {
     guard let socket else { return }
@@ -186,10 +243,15 @@ extension RealtimeConnection {
             await self?.deliver(message, generation: current)
           } catch {
             if Task.isCancelled { return }
-            await self?.handle(.dropped(.dropped("\(error)")), generation: current)
+            await self?.dropped(socket, error: error, generation: current)
             return
           }
         }
+      })
+    let control = controlContinuation
+    work.append(
+      Task {
+        for await frame in socket.controlFrames { control.yield(frame) }
       })
     guard let heartbeat else { return }
     let clock = self.clock

@@ -42,4 +42,15 @@ public protocol RealtimeSocket: Sendable {
   func sendPing(onPong: @escaping @Sendable ((any Error)?) -> Void)
   /// Closes the socket; a pending `receive` throws.
   func close()
+  /// Closes the socket with a close code and reason (WebSocket: RFC 6455 §7.4, 1000 or
+  /// 3000–4999 for an application's own codes); a pending `receive` throws.
+  func close(code: UInt16, reason: String)
+  /// The subprotocol the server chose among those offered, nil for none.
+  var subprotocol: String? { get }
+  /// How the socket ended, once it has (waits for the end of the closing handshake, at most
+  /// the transport's close timeout after a `close`); nil if this transport cannot tell.
+  func closure() async -> RealtimeClosure?
+  /// The server's pings and pongs, when the transport was asked to report them; a stream that
+  /// finishes at once otherwise. Finishes when the socket ends.
+  var controlFrames: AsyncStream<RealtimeControlFrame> { get }
 }

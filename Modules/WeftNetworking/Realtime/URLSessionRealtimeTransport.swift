@@ -85,4 +85,12 @@ private final class WebSocket: RealtimeSocket {
   }
 
   func close() { task.cancel(with: .normalClosure, reason: nil) }
+
+  /// Foundation names the codes it knows; an application's own (3000–4999) is sent as 1000
+  /// where its `CloseCode` has no case for it.
+  func close(code: UInt16, reason: String) {
+    task.cancel(
+      with: URLSessionWebSocketTask.CloseCode(rawValue: Int(code)) ?? .normalClosure,
+      reason: Data(reason.utf8))
+  }
 }

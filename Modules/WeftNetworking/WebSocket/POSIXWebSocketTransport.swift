@@ -12,7 +12,14 @@ private let streamSocketType = SOCK_STREAM
 private let sendFlags: Int32 = 0
 #endif
 
-/// Limits for ``POSIXWebSocketTransport``.
+/// Limits and handshake options for ``POSIXWebSocketTransport``.
+///
+/// ```swift
+/// var configuration = WebSocketConfiguration(subprotocols: ["chat.v2", "chat.v1"])
+/// configuration.headers["Authorization"] = "Bearer \(token)"
+/// configuration.fragmentSize = 16 * 1024      // large sends go out in 16 KiB frames
+/// configuration.observesControlFrames = true  // socket.controlFrames reports pings/pongs
+/// ```
 ///
 /// - Complexity: O(1).
 /// - Note: Isolation: a value type; any isolation.
@@ -30,24 +37,52 @@ public struct WebSocketConfiguration: Sendable, Equatable {
   /// For `wss://` URLs: what is trusted (the system store by default). Certificates are always
   /// verified against the URL's host.
   public var tls: WebSocketTLS
+  /// Subprotocols offered in `Sec-WebSocket-Protocol`, most preferred first; the socket's
+  /// `subprotocol` is the one the server chose. A server that answers with one not offered
+  /// fails the connect (``WebSocketError/handshakeFailed(_:)``).
+  public var subprotocols: [String]
+  /// Extra fields for the opening handshake (an `Authorization` token, `Origin`, cookies).
+  /// The fields the handshake itself writes (`Host`, `Upgrade`, `Connection`,
+  /// `Sec-WebSocket-*`) and values holding a line break are refused by `connect`.
+  public var headers: HTTPHeaders
+  /// The largest payload of one frame a `send` writes; longer messages go out as a first
+  /// frame and continuations. nil: one frame per message.
+  public var fragmentSize: Int?
+  /// Whether the socket reports the server's pings and pongs on `controlFrames` (they are
+  /// answered either way).
+  public var observesControlFrames: Bool
+  /// permessage-deflate (RFC 7692) to offer, nil for none: used when the server accepts it.
+  public var compression: WebSocketCompression?
 
   /// Makes a configuration: 10 s connect (dial, TLS and WebSocket handshakes together), no
-  /// idle timeout, 1 s close, 16 MiB messages, the system trust store for `wss://`.
+  /// idle timeout, 1 s close, 16 MiB messages, the system trust store for `wss://`, no
+  /// subprotocol or extra header, one frame per message, control frames not reported.
   public init(
     connectTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil,
     closeTimeout: Duration = .seconds(1), maxMessageSize: Int = 16 << 20,
-    tls: WebSocketTLS = WebSocketTLS()
+    tls: WebSocketTLS = WebSocketTLS(), subprotocols: [String] = [],
+    headers: HTTPHeaders = [:], fragmentSize: Int? = nil, observesControlFrames: Bool = false,
+    compression: WebSocketCompression? = nil
   ) {
     self.connectTimeout = connectTimeout
     self.idleTimeout = idleTimeout
     self.closeTimeout = closeTimeout
     self.maxMessageSize = maxMessageSize
     self.tls = tls
+    self.subprotocols = subprotocols
+    self.headers = headers
+    self.fragmentSize = fragmentSize
+    self.observesControlFrames = observesControlFrames
+    self.compression = compression
   }
 }
 
 /// A WebSocket client (RFC 6455) on the platform's POSIX sockets, for `ws://` and `wss://`
 /// URLs: works on Linux, where `URLSessionRealtimeTransport` cannot open WebSockets.
+///
+/// Messages come before the end: a server's close frame, or a bad frame, that follows
+/// messages the application has not taken yet is acted on when it asks for the next one (or
+/// after the close timeout), so it receives, and may answer, every valid message first.
 ///
 /// Each socket has one dedicated thread that dials, handshakes and then reads, with `poll()`
 /// in slices of at most 100 ms, so `close()` and task cancellation take effect within one
@@ -60,7 +95,8 @@ public struct WebSocketConfiguration: Sendable, Equatable {
 ///   `wss://` adds OpenSSL's per-record encryption and, per connect, reading the trust store.
 /// - Note: Isolation: thread-safe; state behind WeftCore's `Locked` (a pthread lock ThreadSanitizer sees; `Synchronization.Mutex` is invisible to it on Linux), callbacks (`onPong`) on the
 ///   socket's thread.
-/// - Note: Allocations: a 64 KiB read buffer per socket, one array per frame.
+/// - Note: Allocations: a 256 KiB read buffer per socket, one array per frame sent, the
+///   decoder's buffer (grows to the largest frame) and one `Data` or `String` per message.
 public struct POSIXWebSocketTransport: RealtimeTransport {
   public let url: URL
   public let configuration: WebSocketConfiguration
@@ -74,8 +110,9 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
   /// Dials and completes the opening handshake.
   ///
   /// - Throws: ``WebSocketError``: `unsupportedURL`, `socket` (refused, unreachable),
-  ///   `connectTimedOut`, `handshakeFailed`, for `wss://` `certificateRejected` (which host,
-  ///   OpenSSL's verify error) and `tls`, or `CancellationError` when the task is cancelled.
+  ///   `connectTimedOut`, `handshakeFailed` (also for an unoffered subprotocol or a refused
+  ///   extra header), for `wss://` `certificateRejected` (which host, OpenSSL's verify error)
+  ///   and `tls`, or `CancellationError` when the task is cancelled.
   public func connect() async throws -> any RealtimeSocket {
     let scheme = url.scheme?.lowercased()
     guard scheme == "ws" || scheme == "wss", let host = url.host, !host.isEmpty else {
@@ -86,7 +123,11 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
     var path = url.path.isEmpty ? "/" : url.path
     if let query = url.query { path += "?\(query)" }
     var random = MaskingKeySource()
-    let handshake = WebSocketHandshake(host: host, port: port, path: path, random: &random)
+    let handshake = WebSocketHandshake(
+      host: host, port: port, path: path,
+      headers: try Self.extraHeaders(configuration.headers),
+      subprotocols: configuration.subprotocols, compression: configuration.compression,
+      random: &random)
     let tls: TLSSession? =
       secure ? try TLSSession.make(host: host, settings: configuration.tls) : nil
     let socket = POSIXWebSocket(configuration: configuration, handshake: handshake, tls: tls)
@@ -104,6 +145,31 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
     }
     return socket
   }
+
+  /// The configured extra handshake fields, or why one cannot be sent.
+  private static func extraHeaders(
+    _ headers: HTTPHeaders
+  ) throws(WebSocketError) -> [(String, String)] {
+    let reserved: Set<String> = [
+      "host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version",
+      "sec-websocket-protocol", "sec-websocket-extensions",
+    ]
+    var fields: [(String, String)] = []
+    for field in headers {
+      if reserved.contains(field.name.lowercased()) {
+        throw .handshakeFailed(
+          "the header \"\(field.name)\" is written by the handshake itself (subprotocols: "
+            + "WebSocketConfiguration.subprotocols)")
+      }
+      if (field.name + field.value).unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" })
+        || field.name.isEmpty || field.name.contains(":")
+      {
+        throw .handshakeFailed("the header \"\(field.name)\" has a line break or is not a name")
+      }
+      fields.append((field.name, field.value))
+    }
+    return fields
+  }
 }
 
 /// One socket and the thread that owns its reads.
@@ -115,6 +181,11 @@ final class POSIXWebSocket: RealtimeSocket {
     var pongWaiters: [@Sendable ((any Error)?) -> Void] = []
     var finished: WebSocketError?
     var closeDeadline: ContinuousClock.Instant?
+    /// When an end held for unread messages happens anyway.
+    var heldEndDeadline: ContinuousClock.Instant?
+    /// How the socket ended, once its thread has finished.
+    var closure: RealtimeClosure?
+    var closureWaiters: [CheckedContinuation<RealtimeClosure?, Never>] = []
     var lastRead = ContinuousClock.now
     /// The handshake succeeded (even if the connection finished in the same read).
     var opened = false
@@ -134,10 +205,22 @@ final class POSIXWebSocket: RealtimeSocket {
   /// thread of the caller's cooperative pool (two on a 2-core machine), so `send` awaits it
   /// here instead.
   private let writes = DispatchQueue(label: "weft.websocket.writes")
+  let controlFrames: AsyncStream<RealtimeControlFrame>
+  /// nil unless the configuration observes control frames.
+  private let controlContinuation: AsyncStream<RealtimeControlFrame>.Continuation?
 
   init(configuration: WebSocketConfiguration, handshake: WebSocketHandshake, tls: TLSSession?) {
     self.configuration = configuration
     self.tls = tls.map { Locked($0) }
+    let (frames, continuation) = AsyncStream<RealtimeControlFrame>.makeStream(
+      bufferingPolicy: .bufferingNewest(256))
+    controlFrames = frames
+    if configuration.observesControlFrames {
+      controlContinuation = continuation
+    } else {
+      controlContinuation = nil
+      continuation.finish()
+    }
     inner = Locked(
       Inner(
         machine: WebSocketConnectionMachine(
@@ -155,7 +238,8 @@ final class POSIXWebSocket: RealtimeSocket {
         // Framed and queued under one lock: frames go out in the order they were framed.
         try inner.withLock { inner throws(WebSocketError) in
           if let finished = inner.finished { throw finished }
-          let bytes = try inner.machine.send(message, maskingKeys: &random)
+          let bytes = try inner.machine.send(
+            message, fragmentSize: configuration.fragmentSize ?? .max, maskingKeys: &random)
           writes.async { [self] in
             do {
               try write(bytes)
@@ -172,7 +256,14 @@ final class POSIXWebSocket: RealtimeSocket {
   }
 
   func receive() async throws -> RealtimeMessage {
-    try await withTaskCancellationHandler {
+    // Asking for the next message means the application has handled those it took: an end
+    // held for them (a server close or a bad frame after them) happens now.
+    var random = MaskingKeySource()
+    perform(
+      inner.withLock { inner in
+        inner.inbox.isEmpty ? inner.machine.messagesConsumed(maskingKeys: &random) : []
+      })
+    return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<RealtimeMessage, any Error>) in
         let result: Result<RealtimeMessage, any Error>? = inner.withLock { inner in
@@ -185,8 +276,25 @@ final class POSIXWebSocket: RealtimeSocket {
         if let result { continuation.resume(with: result) }
       }
     } onCancel: {
-      cancel()
+      cancelReceive()
     }
+  }
+
+  /// A cancelled `receive`: during the client's closing handshake only the receive ends (the
+  /// thread still waits for the server's close frame, at most the close timeout); otherwise
+  /// the whole socket stops at once.
+  private func cancelReceive() {
+    typealias Waiter = CheckedContinuation<RealtimeMessage, any Error>
+    let (closing, waiter) = inner.withLock { inner -> (Bool, Waiter?) in
+      guard inner.closeDeadline != nil else { return (false, nil) }
+      defer { inner.waiter = nil }
+      return (true, inner.waiter)
+    }
+    guard closing else {
+      cancel()
+      return
+    }
+    waiter?.resume(throwing: CancellationError())
   }
 
   func sendPing(onPong: @escaping @Sendable ((any Error)?) -> Void) {
@@ -212,11 +320,24 @@ final class POSIXWebSocket: RealtimeSocket {
     }
   }
 
-  func close() {
+  func close() { close(code: 1000, reason: "") }
+
+  func close(code: UInt16, reason: String) {
+    precondition(
+      code == 1000 || (3000...4999).contains(code),
+      "close code \(code): a client closes with 1000 or an application code 3000–4999")
     var random = MaskingKeySource()
+    let closedByClient = WebSocketError.closed(
+      code: code, reason: "closed by the client" + (reason.isEmpty ? "" : ": \(reason)"))
     let outputs = inner.withLock { inner in
       inner.closeDeadline = .now + configuration.closeTimeout
-      return inner.machine.close(maskingKeys: &random)
+      let outputs = inner.machine.close(code: code, reason: reason, maskingKeys: &random)
+      // Recorded before the close frame is written: the server's echo, read meanwhile,
+      // must not replace the reason this socket ends with.
+      if inner.finished == nil && !outputs.contains(where: \.isFinished) {
+        inner.finished = closedByClient
+      }
+      return outputs
     }
     // After the messages already queued (a close frame ends the stream). Small and rare: the
     // wait is for the queued writes alone.
@@ -224,7 +345,23 @@ final class POSIXWebSocket: RealtimeSocket {
       // The close frame is a courtesy; if it cannot be written the socket is gone anyway.
       for case .write(let bytes) in outputs { try? write(bytes) }  // try?: see above
     }
-    finish(.closed(code: 1000, reason: "closed by the client"), outputs: outputs)
+    // A held end (the server's close, a bad frame) finishes with its own error.
+    var ended: WebSocketError?
+    for case .finished(let error) in outputs where ended == nil { ended = error }
+    finish(ended ?? closedByClient, outputs: outputs)
+  }
+
+  var subprotocol: String? { inner.withLock { $0.machine.subprotocol } }
+
+  func closure() async -> RealtimeClosure? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<RealtimeClosure?, Never>) in
+      let closure = inner.withLock { inner -> RealtimeClosure? in
+        if let closure = inner.closure { return closure }
+        inner.closureWaiters.append(continuation)
+        return nil
+      }
+      if let closure { continuation.resume(returning: closure) }
+    }
   }
 
   /// Task cancellation: stop now, no closing handshake.
@@ -248,7 +385,8 @@ final class POSIXWebSocket: RealtimeSocket {
       if let tls { try handshakeTLS(tls, fd: fd, deadline: deadline) }
       let request = inner.withLock { $0.machine.handshake.request }
       try write(request, deadline: deadline)
-      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      // 256 KiB: a 16 MiB message is 64 reads (and lock round trips), not 256.
+      var buffer = [UInt8](repeating: 0, count: 256 * 1024)
       while true {
         let (state, opened, finished) = inner.withLock {
           ($0.machine.state, $0.opened, $0.finished)
@@ -264,16 +402,27 @@ final class POSIXWebSocket: RealtimeSocket {
         }
         if state == .closed { break }
         let now = ContinuousClock.now
-        let (idleDeadline, closeDeadline) = inner.withLock { inner in
-          (configuration.idleTimeout.map { inner.lastRead + $0 }, inner.closeDeadline)
+        let (idleDeadline, closeDeadline, heldEndDeadline) = inner.withLock { inner in
+          (
+            configuration.idleTimeout.map { inner.lastRead + $0 }, inner.closeDeadline,
+            inner.heldEndDeadline
+          )
         }
         if state == .handshaking, now >= deadline { throw WebSocketError.connectTimedOut }
         if state == .open, let idleDeadline, now >= idleDeadline {
           throw WebSocketError.idleTimedOut
         }
         if let closeDeadline, now >= closeDeadline { break }
-        let limit = [state == .handshaking ? deadline : nil, idleDeadline, closeDeadline]
-          .compactMap { $0 }.min()
+        if let heldEndDeadline, now >= heldEndDeadline {
+          // The application did not ask for its messages in time: end the connection anyway.
+          var random = MaskingKeySource()
+          perform(inner.withLock { $0.machine.messagesConsumed(maskingKeys: &random) })
+          continue
+        }
+        let limit = [
+          state == .handshaking ? deadline : nil, idleDeadline, closeDeadline, heldEndDeadline,
+        ]
+        .compactMap { $0 }.min()
         guard try waitFor(Int16(POLLIN), fd: fd, until: limit) else { continue }
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count < 0 {
@@ -302,7 +451,12 @@ final class POSIXWebSocket: RealtimeSocket {
         var random = MaskingKeySource()
         let outputs = inner.withLock { inner in
           inner.lastRead = .now
-          return received.isEmpty ? [] : inner.machine.received(received, maskingKeys: &random)
+          let outputs =
+            received.isEmpty ? [] : inner.machine.received(received, maskingKeys: &random)
+          if inner.machine.holdsEnd && inner.heldEndDeadline == nil {
+            inner.heldEndDeadline = .now + configuration.closeTimeout
+          }
+          return outputs
         }
         perform(outputs)
         if serverEndedTLS {
@@ -341,6 +495,25 @@ final class POSIXWebSocket: RealtimeSocket {
       }
       fd = -1
     }
+    recordClosure()
+  }
+
+  /// The thread is over: how the socket ended becomes readable; `closure()` waiters resume
+  /// and the control-frame stream finishes.
+  private func recordClosure() {
+    let (closure, waiters) = inner.withLock { inner in
+      let machine = inner.machine
+      let closure = RealtimeClosure(
+        code: machine.closeReceived?.code, reason: machine.closeReceived?.reason ?? "",
+        sentCode: machine.closeSent?.code,
+        wasClean: machine.closeSent != nil && machine.closeReceived != nil,
+        error: inner.finished ?? .closed(code: nil, reason: "the connection ended"))
+      inner.closure = closure
+      defer { inner.closureWaiters = [] }
+      return (closure, inner.closureWaiters)
+    }
+    for waiter in waiters { waiter.resume(returning: closure) }
+    controlContinuation?.finish()
   }
 
   /// Runs the TLS handshake over the dialed socket until it completes, fails, or `deadline`
@@ -408,11 +581,14 @@ final class POSIXWebSocket: RealtimeSocket {
           return nil
         }
         waiter?.resume(returning: message)
-      case .pong:
+      case .ping(let payload):
+        controlContinuation?.yield(.ping(payload))
+      case .pong(let payload):
         let callback = inner.withLock { inner -> (@Sendable ((any Error)?) -> Void)? in
           inner.pongWaiters.isEmpty ? nil : inner.pongWaiters.removeFirst()
         }
         callback?(nil)
+        controlContinuation?.yield(.pong(payload))
       }
     }
     for case .finished(let error) in outputs { finish(error, outputs: []) }

@@ -22,9 +22,10 @@ public enum WebSocketEvent: Sendable, Equatable {
 /// It checks everything RFC 6455 asks of a receiver: reserved bits clear, known opcodes,
 /// control frames ≤ 125 bytes and never fragmented, masking by role (a client rejects masked
 /// frames, a server requires them), continuations only inside a fragmented message and no new
-/// message inside one, minimal length encodings' 64-bit top bit clear, close payloads that
-/// are empty or a valid code plus UTF-8 reason, text that is valid UTF-8, and the message
-/// size limit — checked against a frame's declared length before its payload is buffered,
+/// message inside one (both from the header alone), minimal length encodings' 64-bit top bit
+/// clear, close payloads that are empty or a valid code plus UTF-8 reason, text that is valid
+/// UTF-8 — checked as bytes arrive, across fragments and inside an incomplete frame, so the
+/// first invalid byte fails the message (RFC 6455 §8.1) — and the message size limit — checked against a frame's declared length before its payload is buffered,
 /// so an oversize frame fails after its header, not after megabytes. After an error the
 /// decoder stays failed and throws the same error again.
 ///
@@ -42,8 +43,14 @@ public struct WebSocketDecoder: Sendable {
 
   private var buffer: [UInt8] = []
   private var readIndex = 0
-  /// The opcode and bytes of a fragmented message in progress.
-  private var partial: (opcode: WebSocketOpcode, bytes: [UInt8])?
+  /// The opcode and bytes of a fragmented message in progress (inflated when compressed).
+  private var partial: (opcode: WebSocketOpcode, bytes: [UInt8], compressed: Bool)?
+  /// permessage-deflate, once negotiated: RSV1 marks a compressed message.
+  private var inflater: Inflater?
+  /// UTF-8 validation across the fragments of the text message in progress.
+  private var utf8 = UTF8Validator()
+  /// Payload bytes of the (incomplete) frame at `readIndex` already validated as text.
+  private var validatedInFrame = 0
   private var failure: WebSocketError?
 
   /// Makes a decoder; `maxMessageSize` defaults to 16 MiB.
@@ -51,6 +58,9 @@ public struct WebSocketDecoder: Sendable {
     self.role = role
     self.maxMessageSize = maxMessageSize
   }
+
+  /// Accepts compressed messages (RSV1 on a message's first frame) and inflates them.
+  mutating func enableDeflate(_ inflater: Inflater) { self.inflater = inflater }
 
   /// Bytes buffered but not yet decoded.
   public var bufferedCount: Int { buffer.count - readIndex }
@@ -85,6 +95,8 @@ public struct WebSocketDecoder: Sendable {
     var fin: Bool
     var opcode: WebSocketOpcode
     var payload: ArraySlice<UInt8>
+    /// The frame belongs to a compressed message.
+    var compressed: Bool
   }
 
   private mutating func parseFrame() throws(WebSocketError) -> Frame? {
@@ -92,7 +104,10 @@ public struct WebSocketDecoder: Sendable {
     guard available >= 2 else { return nil }
     let b0 = buffer[readIndex]
     let b1 = buffer[readIndex + 1]
-    guard b0 & 0x70 == 0 else { throw .protocolViolation("reserved bits set (no extension)") }
+    let rsv1 = b0 & 0x40 != 0
+    guard b0 & 0x30 == 0, !rsv1 || inflater != nil else {
+      throw .protocolViolation("reserved bits set (no extension)")
+    }
     guard let opcode = WebSocketOpcode(rawValue: b0 & 0x0F) else {
       throw .protocolViolation("unknown opcode \(b0 & 0x0F)")
     }
@@ -103,6 +118,18 @@ public struct WebSocketDecoder: Sendable {
     case (.server, false): throw .protocolViolation("a client frame is not masked")
     default: break
     }
+    // Sequence errors are known from the header alone: fail before any payload arrives.
+    switch opcode {
+    case .continuation where partial == nil:
+      throw .protocolViolation("continuation frame outside a fragmented message")
+    case .text where partial != nil, .binary where partial != nil:
+      throw .protocolViolation("new message inside a fragmented message")
+    default: break
+    }
+    if rsv1 && opcode != .text && opcode != .binary {
+      throw .protocolViolation("RSV1 on a \(opcode) frame: only a message's first frame may set it")
+    }
+    let compressed = rsv1 || (opcode == .continuation && partial?.compressed == true)
     var headerLength = 2
     var length = UInt64(b1 & 0x7F)
     if opcode.isControl {
@@ -126,18 +153,53 @@ public struct WebSocketDecoder: Sendable {
     }
     let payloadLength = Int(length)
     let keyLength = masked ? 4 : 0
-    guard available >= headerLength + keyLength + payloadLength else { return nil }
     let payloadStart = readIndex + headerLength + keyLength
     let payloadEnd = payloadStart + payloadLength
+    // Compressed text is validated as it is inflated (`inflate`), not on the wire.
+    let isText =
+      !compressed && (opcode == .text || (opcode == .continuation && partial?.opcode == .text))
+    if opcode == .text && validatedInFrame == 0 { utf8 = UTF8Validator() }
+    guard available >= headerLength + keyLength + payloadLength else {
+      // Room for the whole frame at once: a large one arriving in many reads is then never
+      // copied by the buffer's growth.
+      buffer.reserveCapacity(payloadEnd)
+      // Fail fast: the text of an incomplete frame is validated as it arrives (a client's
+      // frames from a server are unmasked, so the bytes are final).
+      if isText && !masked && buffer.count > payloadStart {
+        try validateText(payloadStart + validatedInFrame..<buffer.count)
+        validatedInFrame = buffer.count - payloadStart
+      }
+      return nil
+    }
     if masked {
       let keyStart = readIndex + headerLength
-      for index in 0..<payloadLength {
-        buffer[payloadStart + index] ^= buffer[keyStart + (index & 3)]
+      let key =
+        UInt32(buffer[keyStart]) << 24 | UInt32(buffer[keyStart + 1]) << 16
+        | UInt32(buffer[keyStart + 2]) << 8 | UInt32(buffer[keyStart + 3])
+      buffer.withUnsafeMutableBytes { bytes in
+        WebSocketMasking.apply(
+          key: key, to: UnsafeMutableRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
       }
     }
+    if isText {
+      try validateText(payloadStart + validatedInFrame..<payloadEnd)
+      if fin && !utf8.isComplete { throw .invalidUTF8 }
+    }
+    validatedInFrame = 0
     let payload = buffer[payloadStart..<payloadEnd]
     readIndex = payloadEnd
-    return Frame(fin: fin, opcode: opcode, payload: payload)
+    return Frame(fin: fin, opcode: opcode, payload: payload, compressed: compressed)
+  }
+
+  /// Validates buffered text bytes after those validated before.
+  private mutating func validateText(_ range: Range<Int>) throws(WebSocketError) {
+    guard !range.isEmpty else { return }
+    var validator = utf8
+    let bad = buffer.withUnsafeBytes {
+      validator.validate(UnsafeRawBufferPointer(rebasing: $0[range]))
+    }
+    utf8 = validator
+    if bad != nil { throw .invalidUTF8 }
   }
 
   private mutating func handle(_ frame: Frame) throws(WebSocketError) -> WebSocketEvent? {
@@ -146,33 +208,80 @@ public struct WebSocketDecoder: Sendable {
     case .pong: return .pong(Array(frame.payload))
     case .close: return try Self.parseClose(frame.payload)
     case .continuation:
+      // Taken out of `partial` first, so appending does not copy the message so far.
       guard var message = partial else {
         throw .protocolViolation("continuation frame outside a fragmented message")
       }
-      message.bytes += frame.payload
+      partial = nil
+      if message.compressed {
+        try inflate(
+          frame.payload, into: &message.bytes, text: message.opcode == .text, end: frame.fin)
+      } else {
+        message.bytes.append(contentsOf: frame.payload)
+      }
       guard frame.fin else {
         partial = message
         return nil
       }
-      partial = nil
-      return try Self.message(message.opcode, message.bytes)
+      return Self.message(message.opcode, message.bytes[...])
     case .text, .binary:
-      guard partial == nil else {
-        throw .protocolViolation("new message inside a fragmented message")
+      if frame.compressed {
+        var bytes: [UInt8] = []
+        try inflate(frame.payload, into: &bytes, text: frame.opcode == .text, end: frame.fin)
+        guard frame.fin else {
+          partial = (frame.opcode, bytes, true)
+          return nil
+        }
+        return Self.message(frame.opcode, bytes[...])
       }
       guard frame.fin else {
-        partial = (frame.opcode, Array(frame.payload))
+        partial = (frame.opcode, Array(frame.payload), false)
         return nil
       }
-      return try Self.message(frame.opcode, Array(frame.payload))
+      return Self.message(frame.opcode, frame.payload)
     }
   }
 
+  /// Inflates one frame of a compressed message into `bytes` (the message so far), bounded by
+  /// the message size limit; at the message's end also the `00 00 FF FF` RFC 7692 §7.2.2 has
+  /// the sender remove. Text is validated as it comes out.
+  private mutating func inflate(
+    _ payload: ArraySlice<UInt8>, into bytes: inout [UInt8], text: Bool, end: Bool
+  ) throws(WebSocketError) {
+    guard let inflater else { throw .protocolViolation("a compressed frame without deflate") }
+    let before = bytes.count
+    var failure: WebSocketError?
+    let limit = maxMessageSize
+    payload.withUnsafeBytes { input in
+      do {
+        try inflater.inflate(input, into: &bytes, limit: limit)
+        if end {
+          let tail: [UInt8] = [0, 0, 0xFF, 0xFF]
+          try tail.withUnsafeBytes { try inflater.inflate($0, into: &bytes, limit: limit) }
+        }
+      } catch let error as WebSocketError {
+        failure = error
+      } catch {
+        failure = .protocolViolation("\(error)")
+      }
+    }
+    if let failure { throw failure }
+    if end { inflater.messageEnded() }
+    guard text else { return }
+    var validator = utf8
+    let bad = bytes.withUnsafeBytes {
+      validator.validate(UnsafeRawBufferPointer(rebasing: $0[before...]))
+    }
+    utf8 = validator
+    if bad != nil || (end && !utf8.isComplete) { throw .invalidUTF8 }
+  }
+
+  /// A whole message; text was validated as it arrived.
   private static func message(
-    _ opcode: WebSocketOpcode, _ bytes: [UInt8]
-  ) throws(WebSocketError) -> WebSocketEvent {
+    _ opcode: WebSocketOpcode, _ bytes: ArraySlice<UInt8>
+  ) -> WebSocketEvent {
     if opcode == .binary { return .message(.data(Data(bytes))) }
-    return .message(.text(try validatedUTF8(bytes[...])))
+    return .message(.text(String(decoding: bytes, as: UTF8.self)))
   }
 
   /// The bytes as a String, or ``WebSocketError/invalidUTF8``.

@@ -32,10 +32,20 @@ public enum WebSocketFrameEncoder {
     opcode: WebSocketOpcode, payload: some Collection<UInt8>, fin: Bool = true,
     maskingKey: UInt32?
   ) -> [UInt8] {
-    let length = payload.count
     var out: [UInt8] = []
-    out.reserveCapacity(length + 14)
-    out.append((fin ? 0x80 : 0) | opcode.rawValue)
+    out.reserveCapacity(payload.count + 14)
+    append(
+      opcode: opcode, payload: payload, fin: fin, rsv1: false, maskingKey: maskingKey, to: &out)
+    return out
+  }
+
+  /// Appends one frame to `out` (header, key, masked payload: one copy of the payload).
+  static func append(
+    opcode: WebSocketOpcode, payload: some Collection<UInt8>, fin: Bool, rsv1: Bool,
+    maskingKey: UInt32?, to out: inout [UInt8]
+  ) {
+    let length = payload.count
+    out.append((fin ? 0x80 : 0) | (rsv1 ? 0x40 : 0) | opcode.rawValue)
     let maskBit: UInt8 = maskingKey == nil ? 0 : 0x80
     if length < 126 {
       out.append(maskBit | UInt8(length))
@@ -51,47 +61,72 @@ public enum WebSocketFrameEncoder {
     }
     guard let maskingKey else {
       out.append(contentsOf: payload)
-      return out
+      return
     }
-    let key: [UInt8] = [
-      UInt8(maskingKey >> 24), UInt8((maskingKey >> 16) & 0xFF),
-      UInt8((maskingKey >> 8) & 0xFF), UInt8(maskingKey & 0xFF),
-    ]
-    out.append(contentsOf: key)
-    var index = 0
-    for byte in payload {
-      out.append(byte ^ key[index & 3])
-      index += 1
+    out.append(UInt8(maskingKey >> 24))
+    out.append(UInt8((maskingKey >> 16) & 0xFF))
+    out.append(UInt8((maskingKey >> 8) & 0xFF))
+    out.append(UInt8(maskingKey & 0xFF))
+    let payloadStart = out.count
+    out.append(contentsOf: payload)
+    out.withUnsafeMutableBytes { bytes in
+      WebSocketMasking.apply(
+        key: maskingKey, to: UnsafeMutableRawBufferPointer(rebasing: bytes[payloadStart...]))
     }
-    return out
   }
 
   /// Encodes a whole message as one frame, or as fragments of at most `fragmentSize` bytes
   /// (a first text/binary frame, then continuations; the last has FIN set). Each frame gets
-  /// a fresh masking key from `maskingKeys` (nil: unmasked).
+  /// a fresh masking key from `maskingKeys` (nil: unmasked). The payload is copied once, into
+  /// the returned bytes.
   public static func encodeMessage(
     _ message: RealtimeMessage, fragmentSize: Int = .max,
     maskingKeys: inout some RandomNumberGenerator, masked: Bool = true
   ) -> [UInt8] {
-    let bytes: [UInt8]
-    let opcode: WebSocketOpcode
-    switch message {
-    case .text(let text):
-      bytes = Array(text.utf8)
-      opcode = .text
-    case .data(let data):
-      bytes = Array(data)
-      opcode = .binary
+    encodeMessage(
+      message, fragmentSize: fragmentSize, maskingKeys: &maskingKeys, masked: masked,
+      deflater: nil)
+  }
+
+  /// As the public `encodeMessage`, compressed with `deflater` (permessage-deflate: the
+  /// first frame has RSV1 set) when there is one.
+  static func encodeMessage(
+    _ message: RealtimeMessage, fragmentSize: Int,
+    maskingKeys: inout some RandomNumberGenerator, masked: Bool, deflater: Deflater?
+  ) -> [UInt8] {
+    func frames(_ bytes: UnsafeRawBufferPointer, _ opcode: WebSocketOpcode) -> [UInt8] {
+      guard let deflater else {
+        return encode(
+          bytes, opcode: opcode, fragmentSize: fragmentSize, rsv1: false,
+          maskingKeys: &maskingKeys, masked: masked)
+      }
+      return deflater.compress(bytes).withUnsafeBytes {
+        encode(
+          $0, opcode: opcode, fragmentSize: fragmentSize, rsv1: true, maskingKeys: &maskingKeys,
+          masked: masked)
+      }
     }
+    switch message {
+    case .text(var text): return text.withUTF8 { frames(UnsafeRawBufferPointer($0), .text) }
+    case .data(let data): return data.withUnsafeBytes { frames($0, .binary) }
+    }
+  }
+
+  private static func encode(
+    _ bytes: UnsafeRawBufferPointer, opcode: WebSocketOpcode, fragmentSize: Int, rsv1: Bool,
+    maskingKeys: inout some RandomNumberGenerator, masked: Bool
+  ) -> [UInt8] {
     let size = max(1, fragmentSize)
+    let frames = bytes.isEmpty ? 1 : 1 + (bytes.count - 1) / size
     var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + frames * 14)
     var start = 0
     repeat {
       let end = bytes.count - start > size ? start + size : bytes.count
       let key: UInt32? = masked ? UInt32.random(in: .min ... .max, using: &maskingKeys) : nil
-      out += encode(
+      append(
         opcode: start == 0 ? opcode : .continuation, payload: bytes[start..<end],
-        fin: end == bytes.count, maskingKey: key)
+        fin: end == bytes.count, rsv1: rsv1 && start == 0, maskingKey: key, to: &out)
       start = end
     } while start < bytes.count
     return out

@@ -16,10 +16,32 @@ public struct WebSocketHandshake: Sendable, Equatable {
   public let key: String
   /// The request to write, as bytes.
   public let request: [UInt8]
+  /// The subprotocols offered in `Sec-WebSocket-Protocol`, in order of preference.
+  public let subprotocols: [String]
+  /// permessage-deflate as offered in `Sec-WebSocket-Extensions`, nil when not offered.
+  public let compression: WebSocketCompression?
 
-  /// Builds the upgrade request for `path` on `host:port`, with a key drawn from `random`.
+  /// What a valid answer settled: how long its header was and the subprotocol the server
+  /// chose among those offered.
+  ///
+  /// - Complexity: O(1) to copy.
+  /// - Note: Isolation: a value type; any isolation.
+  public struct Accepted: Sendable, Equatable {
+    /// How many bytes the response header took (frames may follow in the same read).
+    public var headerLength: Int
+    /// The server's `Sec-WebSocket-Protocol`, nil when it chose none.
+    public var subprotocol: String?
+    /// What permessage-deflate settled, nil when the server did not accept it.
+    public var deflate: WebSocketDeflateParameters?
+  }
+
+  /// Builds the upgrade request for `path` on `host:port`, with a key drawn from `random`,
+  /// `headers` added as they are and `subprotocols` offered (none: no header).
+  ///
+  /// - Complexity: O(request length).
   public init(
     host: String, port: Int, path: String, headers: [(String, String)] = [],
+    subprotocols: [String] = [], compression: WebSocketCompression? = nil,
     random: inout some RandomNumberGenerator
   ) {
     // Callers pass a generator with storage (`MaskingKeySource`), never the empty
@@ -31,6 +53,12 @@ public struct WebSocketHandshake: Sendable, Equatable {
     text += "Host: \(host):\(port)\r\n"
     text += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
     text += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+    if !subprotocols.isEmpty {
+      text += "Sec-WebSocket-Protocol: \(subprotocols.joined(separator: ", "))\r\n"
+    }
+    self.subprotocols = subprotocols
+    self.compression = compression
+    if let compression { text += "Sec-WebSocket-Extensions: \(compression.offer)\r\n" }
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
     text += "\r\n"
     request = Array(text.utf8)
@@ -47,10 +75,21 @@ public struct WebSocketHandshake: Sendable, Equatable {
   ///
   /// - Returns: nil while the header is incomplete; otherwise how many bytes the header
   ///   took (frames may follow in the same read).
-  /// - Throws: ``WebSocketError/handshakeFailed(_:)`` naming what was wrong: not HTTP, a
-  ///   status other than 101, a missing upgrade header, a wrong `Sec-WebSocket-Accept`, or
-  ///   a header over ``maxResponseHeader``.
+  /// - Throws: as ``accept(_:)``.
+  /// - Complexity: O(response header).
   public func parseResponse(_ bytes: some Collection<UInt8>) throws(WebSocketError) -> Int? {
+    try accept(bytes)?.headerLength
+  }
+
+  /// Parses the server's answer from the start of `bytes`.
+  ///
+  /// - Returns: nil while the header is incomplete; otherwise what the answer settled.
+  /// - Throws: ``WebSocketError/handshakeFailed(_:)`` naming what was wrong: not HTTP, a
+  ///   status other than 101, a missing upgrade header, a wrong `Sec-WebSocket-Accept`, a
+  ///   subprotocol or an extension that was not offered (RFC 6455 §4.1: the client must fail
+  ///   the connection), or a header over ``maxResponseHeader``.
+  /// - Complexity: O(response header).
+  public func accept(_ bytes: some Collection<UInt8>) throws(WebSocketError) -> Accepted? {
     let array = Array(bytes.prefix(Self.maxResponseHeader + 4))
     // Fail early on garbage: an HTTP answer starts with "HTTP/".
     let prefix = Array("HTTP/".utf8)
@@ -76,7 +115,10 @@ public struct WebSocketHandshake: Sendable, Equatable {
     for line in lines.dropFirst() {
       guard let colon = line.firstIndex(of: ":") else { continue }
       let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-      fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      // A repeated field is one comma-separated list (RFC 9110 §5.3): two subprotocol lines
+      // are two choices, which fails below.
+      fields[name] = fields[name].map { "\($0), \(value)" } ?? value
     }
     guard fields["upgrade"]?.lowercased() == "websocket" else {
       throw .handshakeFailed("no \"Upgrade: websocket\" header")
@@ -92,10 +134,22 @@ public struct WebSocketHandshake: Sendable, Equatable {
         "Sec-WebSocket-Accept is \(fields["sec-websocket-accept"] ?? "missing"), expected \(expected)"
       )
     }
+    var deflate: WebSocketDeflateParameters?
     if let extensions = fields["sec-websocket-extensions"], !extensions.isEmpty {
-      throw .handshakeFailed("the server chose extensions none were asked for: \(extensions)")
+      guard let compression else {
+        throw .handshakeFailed("the server chose extensions none were asked for: \(extensions)")
+      }
+      deflate = try compression.accept(extensions)
     }
-    return end + 4
+    let chosen = fields["sec-websocket-protocol"]
+    if let chosen, !subprotocols.contains(chosen) {
+      throw .handshakeFailed(
+        subprotocols.isEmpty
+          ? "the server chose the subprotocol \"\(chosen)\"; none was offered"
+          : "the server chose the subprotocol \"\(chosen)\", which was not offered "
+            + "(offered: \(subprotocols.joined(separator: ", ")))")
+    }
+    return Accepted(headerLength: end + 4, subprotocol: chosen, deflate: deflate)
   }
 
   private static func headerEnd(_ bytes: [UInt8]) -> Int? {

@@ -2,7 +2,8 @@
 """A tiny HealthAPI server on 127.0.0.1 for AppFeature's live-configuration test.
 
 Binds a port the kernel chooses and prints one line:  PORT <port> WS <ws-port>
-(WS 0 when the python `websockets` package is not installed; the HTTP routes still work).
+Python's standard library only: the WebSocket side is weft_websocket (TestProcesses' shared
+module, on PYTHONPATH when TestProcesses starts this script).
 
 Routes (JSON, dates ISO 8601 with fractional seconds, as HealthAPI.coding writes them):
     POST /auth/login      ada@example.com / correct-horse -> session; else 401 invalid_credentials
@@ -15,7 +16,7 @@ Routes (JSON, dates ISO 8601 with fractional seconds, as HealthAPI.coding writes
     POST /realtime/push   {"title", "body"} -> adds an insight and pushes it (InsightDTO JSON,
                           a text message) to every open WebSocket; answers {"delivered": n}
 
-WebSocket (the `websockets` package, its own asyncio loop on a thread, a second port):
+WebSocket (weft_websocket, its own asyncio loop on a thread, a second port):
     ws://127.0.0.1:<ws-port>/realtime   the insight feed; the server only pushes
 
 Stops by itself when stdin closes, when its parent changes, or after --lifetime seconds.
@@ -31,11 +32,8 @@ import asyncio
 import uuid
 from urllib.parse import parse_qs, urlparse
 
-try:
-    from websockets.asyncio.server import serve as websocket_serve
-    from websockets.exceptions import ConnectionClosed
-except ImportError:
-    websocket_serve = None
+from weft_websocket import ConnectionClosed, port_of
+from weft_websocket import serve as websocket_serve
 
 LOCK = threading.Lock()
 TOKEN = "live-token-1"
@@ -121,9 +119,6 @@ class Handler(BaseHTTPRequestHandler):
 
     def push(self, request):
         loop = REALTIME["loop"]
-        if loop is None:
-            self.refuse(503, "no_websockets", "the python 'websockets' package is not installed")
-            return
         insight = {
             "id": str(uuid.uuid4()), "title": request.get("title", "Pushed"),
             "body": request.get("body", "A pushed insight."),
@@ -208,18 +203,16 @@ async def realtime_handler(ws):
 
 
 def start_realtime():
-    """Starts the WebSocket server on its own loop and thread; returns its port (0: none)."""
-    if websocket_serve is None:
-        return 0
+    """Starts the WebSocket server on its own loop and thread; returns its port."""
     started = threading.Event()
     port = [0]
 
     async def run():
-        async with websocket_serve(realtime_handler, "127.0.0.1", 0) as server:
-            port[0] = server.sockets[0].getsockname()[1]
-            REALTIME["loop"] = asyncio.get_running_loop()
-            started.set()
-            await asyncio.Future()  # until the process exits
+        server = await websocket_serve(realtime_handler, "127.0.0.1", 0)
+        port[0] = port_of(server)
+        REALTIME["loop"] = asyncio.get_running_loop()
+        started.set()
+        await asyncio.Future()  # until the process exits
 
     threading.Thread(target=lambda: asyncio.run(run()), daemon=True).start()
     started.wait(10)

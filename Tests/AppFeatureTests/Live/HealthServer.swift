@@ -11,23 +11,14 @@ import FoundationNetworking
 /// database file, the real clock) runs end to end.
 struct HealthServer {
   let port: Int
-  /// The WebSocket port (the `websockets` package on a second port), 0 without it.
+  /// The WebSocket port (TestProcesses' standard-library `weft_websocket` on a second port).
   let realtimePort: Int
 
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
   /// The insight feed, `ws://127.0.0.1:<port>/realtime`.
   ///
-  /// - Throws: `FixtureError` when the python `websockets` package is not installed.
-  func realtimeURL() throws -> URL {
-    guard realtimePort > 0 else {
-      throw FixtureError(
-        description:
-          "the fixture has no WebSocket server: the python 'websockets' package is not "
-          + "installed (pip install websockets; .ci/run installs it)")
-    }
-    return URL(string: "ws://127.0.0.1:\(realtimePort)/realtime")!
-  }
+  var realtimeURL: URL { URL(string: "ws://127.0.0.1:\(realtimePort)/realtime")! }
 
   /// Has the server add an insight and push it over every open WebSocket; returns how many
   /// connections it was sent to.
@@ -71,11 +62,13 @@ func withHealthServer<T>(
     // "PORT <http> WS <websocket>"
     let words = text.split(whereSeparator: \.isWhitespace)
     guard words.count == 4, words[0] == "PORT", words[2] == "WS", let port = Int(words[1]),
-      let realtimePort = Int(words[3])
+      let realtimePort = Int(words[3]), realtimePort > 0
     else {
       throw FixtureError(
         description:
-          "the fixture server did not print its port (got \"\(text)\"): is python3 installed?")
+          "the fixture server did not print its ports (got \"\(text)\"): is python3 (3.9 or "
+          + "later) installed? Run `python3 \(script.path)` with PYTHONPATH="
+          + "\(PythonFixtures.directory) to see why it fails")
     }
     return try await body(HealthServer(port: port, realtimePort: realtimePort))
   }

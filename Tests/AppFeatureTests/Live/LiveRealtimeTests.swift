@@ -6,7 +6,7 @@ import WeftNetworking
 @MainActor
 @Suite("The live configuration's insight feed over a real WebSocket")
 struct LiveRealtimeTests {
-  /// The fixture's `websockets` server pushes an insight; the live app (its platform's
+  /// The fixture's WebSocket server (standard-library python) pushes an insight; the live app (its platform's
   /// WebSocket transport: `POSIXWebSocketTransport` on Linux) stores it and the dashboard,
   /// which follows the database, shows it.
   @Test func aPushedInsightReachesTheDashboard() async throws {
@@ -16,7 +16,7 @@ struct LiveRealtimeTests {
       let app = try await AppRuntime.build(
         .live(
           baseURL: server.baseURL, databasePath: file.path,
-          realtimeURL: try server.realtimeURL()))
+          realtimeURL: server.realtimeURL))
       app.settler.stallTimeout = .seconds(20)
       try await app.login(email: "ada@example.com", password: "correct-horse")
       try await app.openDashboard(range: .week)
@@ -29,7 +29,7 @@ struct LiveRealtimeTests {
         try await server.stats()["realtimeClients"] == 1
       }
       let delivered = try await server.pushInsight(
-        title: "Pushed over a WebSocket", body: "From the python websockets server.")
+        title: "Pushed over a WebSocket", body: "From the fixture's WebSocket server.")
       #expect(delivered == 1)
 
       try await waitUntil("the pushed insight is on the dashboard") {

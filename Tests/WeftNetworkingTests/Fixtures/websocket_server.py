@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A real WebSocket server (the `websockets` package) for the POSIX WebSocket client's tests.
+"""A real WebSocket server (weft_websocket: Python's standard library only) for the POSIX
+WebSocket client's tests.
 
 Prints one line, "PORTS ws=N garbage=N stall=N", then serves until stdin closes, its parent
 changes or --lifetime seconds pass. Paths on the ws port:
@@ -8,28 +9,20 @@ changes or --lifetime seconds pass. Paths on the ws port:
   /silent waits for the client to close  /last-close sends the close code /silent last saw
   /big    sends one 2 MiB binary message /silent accepts and never sends anything
 The garbage port answers any connection with a non-HTTP line; the stall port accepts and
-never answers. Exits 3 with a message if `websockets` is not installed.
+never answers. weft_websocket.py is found on PYTHONPATH (TestProcesses sets it).
 """
 import argparse
 import asyncio
-import logging
 import os
 import signal
-import sys
-import threading
 
-try:
-    from websockets.asyncio.server import serve
-except ImportError:
-    print("NO-WEBSOCKETS the python 'websockets' package is not installed", flush=True)
-    sys.exit(3)
-
+from weft_websocket import port_of, run_until_released, serve
 
 last_close = {"code": None}
 
 
 async def handler(ws):
-    path = ws.request.path
+    path = ws.path
     if path == "/push":
         await ws.send("push 1")
         await ws.send("push 2")
@@ -64,43 +57,18 @@ async def stall(reader, writer):
     await reader.read()  # never answers; ends when the client hangs up
 
 
-async def watch_stdin_and_parent(parent):
-    stdin_closed = threading.Event()
-
-    def read_stdin():
-        sys.stdin.buffer.read()
-        stdin_closed.set()
-
-    threading.Thread(target=read_stdin, daemon=True).start()
-    while not stdin_closed.is_set():
-        if os.getppid() != parent:
-            return
-        await asyncio.sleep(0.2)
-
-
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=60)
     parser.add_argument("--ws-port", type=int, default=0, help="0: the kernel chooses")
     args = parser.parse_args()
-    parent = os.getppid()
-    # Clients that fail a connection on purpose (oversize, timeouts) are expected: no tracebacks.
-    logging.getLogger("websockets").setLevel(logging.CRITICAL)
     # SIGTERM ends the server at once (no graceful wait for open connections' handlers).
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    async with serve(handler, "127.0.0.1", args.ws_port, ping_interval=None, max_size=None) as server:
-        ws_port = server.sockets[0].getsockname()[1]
-        g = await asyncio.start_server(garbage, "127.0.0.1", 0)
-        s = await asyncio.start_server(stall, "127.0.0.1", 0)
-        print(
-            f"PORTS ws={ws_port} garbage={g.sockets[0].getsockname()[1]} "
-            f"stall={s.sockets[0].getsockname()[1]}",
-            flush=True,
-        )
-        try:
-            await asyncio.wait_for(watch_stdin_and_parent(parent), args.lifetime)
-        except asyncio.TimeoutError:
-            pass
+    server = await serve(handler, "127.0.0.1", args.ws_port, reuse_address=True)
+    g = await asyncio.start_server(garbage, "127.0.0.1", 0)
+    s = await asyncio.start_server(stall, "127.0.0.1", 0)
+    print(f"PORTS ws={port_of(server)} garbage={port_of(g)} stall={port_of(s)}", flush=True)
+    await run_until_released(args.lifetime)
 
 
 if __name__ == "__main__":

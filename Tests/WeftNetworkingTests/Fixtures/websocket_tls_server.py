@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A real wss:// server (the `websockets` package over python's ssl) for the TLS tests of the
-POSIX WebSocket client.
+"""A real wss:// server (weft_websocket over python's ssl: the standard library only) for the
+TLS tests of the POSIX WebSocket client.
 
 Makes two throwaway self-signed certificates with the `openssl` command line tool in a
 temporary folder (removed on exit):
@@ -14,7 +14,8 @@ is the same WebSocket server without TLS. Paths (every port):
   /big    sends one 2 MiB binary message /silent waits for the client to close
   /last-close sends the close code /silent last saw
   /sni    sends the TLS server name (SNI) the client sent, "None" for none
-Exits 3 ("NO-WEBSOCKETS ...") without `websockets`, 4 ("NO-OPENSSL ...") without `openssl`.
+Prints "NO-OPENSSL <how to install it>" and exits 4 without the `openssl` tool.
+weft_websocket.py is found on PYTHONPATH (TestProcesses sets it).
 """
 import argparse
 import asyncio
@@ -26,16 +27,12 @@ import ssl
 import subprocess
 import sys
 import tempfile
-import threading
 
-try:
-    from websockets.asyncio.server import serve
-except ImportError:
-    print("NO-WEBSOCKETS the python 'websockets' package is not installed", flush=True)
-    sys.exit(3)
+from weft_websocket import port_of, run_until_released, serve
 
 if shutil.which("openssl") is None:
-    print("NO-OPENSSL the openssl command line tool is not installed", flush=True)
+    print("NO-OPENSSL the openssl command line tool is not on PATH: "
+          "sudo apt-get install -y openssl", flush=True)
     sys.exit(4)
 
 
@@ -44,7 +41,7 @@ server_names = {}  # id of a connection's SSL object -> the SNI its client sent
 
 
 async def handler(ws):
-    path = ws.request.path
+    path = ws.path
     if path == "/close":
         await ws.close(4001, "bye")
         return
@@ -83,45 +80,25 @@ def make_certificate(folder, name, common_name, alt_name):
     return cert, context
 
 
-async def watch_stdin_and_parent(parent):
-    stdin_closed = threading.Event()
-
-    def read_stdin():
-        sys.stdin.buffer.read()
-        stdin_closed.set()
-
-    threading.Thread(target=read_stdin, daemon=True).start()
-    while not stdin_closed.is_set():
-        if os.getppid() != parent:
-            return
-        await asyncio.sleep(0.2)
-
-
 async def main(folder):
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=60)
     args = parser.parse_args()
-    parent = os.getppid()
     # Clients that fail a handshake on purpose (untrusted certificates) are expected.
-    logging.getLogger("websockets").setLevel(logging.CRITICAL)
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    asyncio.get_running_loop().set_exception_handler(lambda *_: None)
     # SIGTERM ends the server at once, removing the certificates first.
     signal.signal(
         signal.SIGTERM, lambda *_: (shutil.rmtree(folder, ignore_errors=True), os._exit(0)))
     cert, good = make_certificate(folder, "cert", "127.0.0.1", "IP:127.0.0.1,DNS:localhost")
     other, wrong = make_certificate(
         folder, "other", "elsewhere.invalid", "DNS:elsewhere.invalid")
-    options = dict(ping_interval=None, max_size=None)
-    async with serve(handler, "127.0.0.1", 0, ssl=good, **options) as tls, \
-            serve(handler, "127.0.0.1", 0, ssl=wrong, **options) as wrongname, \
-            serve(handler, "127.0.0.1", 0, **options) as plain:
-        ports = [s.sockets[0].getsockname()[1] for s in (tls, wrongname, plain)]
-        print(f"READY tls={ports[0]} wrongname={ports[1]} plain={ports[2]} "
-              f"cert={cert} other={other}", flush=True)
-        try:
-            await asyncio.wait_for(watch_stdin_and_parent(parent), args.lifetime)
-        except asyncio.TimeoutError:
-            pass
+    tls = await serve(handler, "127.0.0.1", 0, ssl=good)
+    wrongname = await serve(handler, "127.0.0.1", 0, ssl=wrong)
+    plain = await serve(handler, "127.0.0.1", 0)
+    print(f"READY tls={port_of(tls)} wrongname={port_of(wrongname)} plain={port_of(plain)} "
+          f"cert={cert} other={other}", flush=True)
+    await run_until_released(args.lifetime)
 
 
 if __name__ == "__main__":

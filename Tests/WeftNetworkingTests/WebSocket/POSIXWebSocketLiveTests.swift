@@ -4,16 +4,8 @@ import Testing
 
 @testable import WeftNetworking
 
-/// Whether python3 can import `websockets` here (CI installs it; a machine without it skips).
-private func websocketsInstalled() async -> Bool {
-  do {
-    return try await ChildProcess.run(program: "python3", ["-c", "import websockets"]).status == 0
-  } catch {
-    return false
-  }
-}
-
-/// `Fixtures/websocket_server.py` (the `websockets` package) on 127.0.0.1 for one test.
+/// `Fixtures/websocket_server.py` (TestProcesses' standard-library `weft_websocket`) on
+/// 127.0.0.1 for one test.
 private struct WebSocketServer {
   let wsPort: Int
   let garbagePort: Int
@@ -38,11 +30,7 @@ private func withWebSocketServer<T>(
   }
 }
 
-@Suite(
-  "POSIX WebSocket against the python websockets server",
-  .enabled(
-    "skipped: the python 'websockets' package is not installed (python3 -m pip install websockets)"
-  ) { await websocketsInstalled() })
+@Suite("POSIX WebSocket against a real python WebSocket server")
 struct POSIXWebSocketLiveTests {
   @Test func echoesTextAndBinary() async throws {
     try await withWebSocketServer { server in

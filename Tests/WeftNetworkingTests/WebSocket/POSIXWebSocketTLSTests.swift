@@ -5,30 +5,14 @@ import WeftCore
 
 @testable import WeftNetworking
 
-// wss:// against a real server: `Fixtures/websocket_tls_server.py` (python's ssl and the
-// `websockets` package) with self-signed certificates it makes with the `openssl` tool. The
-// python process is started, read and awaited without blocking a cooperative thread
-// (TestProcesses' ServerProcess).
-
-/// Whether this is Linux (the only platform whose build links OpenSSL for
-/// `POSIXWebSocketTransport`), python3 has `websockets` and the `openssl` tool is on PATH (CI
-/// installs both; a machine without them skips this suite).
-private func tlsFixtureToolsPresent() async -> Bool {
-  #if !os(Linux)
-  return false
-  #else
-  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-  let hasOpenSSL = path.split(separator: ":").contains {
-    FileManager.default.isExecutableFile(atPath: "\($0)/openssl")
-  }
-  guard hasOpenSSL else { return false }
-  do {
-    return try await ChildProcess.run(program: "python3", ["-c", "import websockets"]).status == 0
-  } catch {
-    return false
-  }
-  #endif
-}
+// wss:// against a real server: `Fixtures/websocket_tls_server.py` (python's ssl and
+// TestProcesses' standard-library `weft_websocket`) with self-signed certificates it makes
+// with the `openssl` tool; without that tool the fixture names the command that installs it
+// and every test here fails with it. The python process is started, read and awaited without
+// blocking a cooperative thread (TestProcesses' ServerProcess). Linux only: that is the only
+// platform whose build links OpenSSL for `POSIXWebSocketTransport` (Apple platforms use
+// URLSessionRealtimeTransport for wss://).
+#if os(Linux)
 
 /// The running fixture: its ports and the certificates it serves.
 private struct TLSServer {
@@ -77,11 +61,7 @@ private func withTLSServer<T>(_ body: (TLSServer) async throws -> T) async throw
   }
 }
 
-@Suite(
-  "POSIX WebSocket over TLS (wss://) against python websockets with ssl",
-  .enabled("skipped: needs Linux (OpenSSL), python3 with 'websockets' and the openssl tool") {
-    await tlsFixtureToolsPresent()
-  })
+@Suite("POSIX WebSocket over TLS (wss://) against a real python server with ssl")
 struct POSIXWebSocketTLSTests {
   @Test func echoesOverTLSWithTheCertificateTrustedExplicitly() async throws {
     try await withTLSServer { server in
@@ -217,7 +197,7 @@ struct POSIXWebSocketTLSTests {
           return
         }
         #expect(host == "127.0.0.1")
-        // websockets drops the connection on a ClientHello; an HTTP answer would instead be
+        // The fixture drops the connection on a ClientHello; an HTTP answer would instead be
         // "wrong version number".
         #expect(
           reason.contains("closed the connection during the TLS handshake")
@@ -331,3 +311,4 @@ struct POSIXWebSocketTLSTests {
     }
   }
 }
+#endif

@@ -16,6 +16,8 @@ struct WebSocketConnectionMachineTests {
     let bytes = Array(answer.utf8) + [0x81, 0x02, 0x68, 0x69]
     #expect(machine.received(bytes, maskingKeys: &random) == [.opened, .message(.text("hi"))])
     #expect(machine.state == .open)
+    // The application took "hi" and asks for the next message: nothing was held.
+    #expect(machine.messagesConsumed(maskingKeys: &random).isEmpty)
     return (machine, random)
   }
 
@@ -66,6 +68,73 @@ struct WebSocketConnectionMachineTests {
     }
     #expect(code == 1009)
     #expect(outputs.last == .finished(.messageTooLarge(limit: 10)))
+  }
+
+  @Test func aServerCloseAfterAnUntakenMessageWaitsForTheApplication() throws {
+    var (machine, random) = openMachine()
+    // "bye" then a close 4002 in one read: the message is output, the close is held.
+    let outputs = machine.received(
+      [0x81, 0x03] + Array("bye".utf8) + [0x88, 0x02, 0x0F, 0xA2], maskingKeys: &random)
+    #expect(outputs == [.message(.text("bye"))])
+    #expect(machine.holdsEnd)
+    #expect(machine.state == .open)
+    // The application may still answer it.
+    let echo = try machine.send(.text("bye"), maskingKeys: &random)
+    #expect(try serverView([.write(echo)]) == [.message(.text("bye"))])
+    // It asks for the next message: the close is echoed and the connection finishes.
+    let end = machine.messagesConsumed(maskingKeys: &random)
+    #expect(try serverView(end) == [.close(code: 4002, reason: "")])
+    #expect(end.last == .finished(.closed(code: 4002, reason: "")))
+    #expect(machine.closeReceived == .init(code: 4002, reason: ""))
+    #expect(machine.closeSent == .init(code: 4002, reason: ""))
+  }
+
+  @Test func aBadFrameAfterAnUntakenMessageFailsOnlyOnceItIsTaken() throws {
+    var (machine, random) = openMachine()
+    // "ok" then a frame with a reserved bit set.
+    let outputs = machine.received(
+      [0x81, 0x02] + Array("ok".utf8) + [0xC1, 0x01, 0x78], maskingKeys: &random)
+    #expect(outputs == [.message(.text("ok"))])
+    #expect(machine.holdsEnd)
+    let end = machine.messagesConsumed(maskingKeys: &random)
+    guard case .close(let code, _) = try serverView(end).first else {
+      Issue.record("no close frame in \(end)")
+      return
+    }
+    #expect(code == 1002)
+    guard case .finished(.protocolViolation) = end.last else {
+      Issue.record("\(end)")
+      return
+    }
+    #expect(machine.state == .closed)
+  }
+
+  @Test func aDroppedSocketReportsTheHeldEndNotTheDrop() {
+    var (machine, random) = openMachine()
+    _ = machine.received([0x81, 0x01, 0x61, 0x88, 0x02, 0x0F, 0xA2], maskingKeys: &random)
+    #expect(machine.holdsEnd)
+    let end = machine.fail(.closed(code: nil, reason: "the server closed the TCP connection"))
+    #expect(end.last == .finished(.closed(code: 4002, reason: "")))
+  }
+
+  @Test func pingsAndPongsAreReportedWithTheirPayloads() throws {
+    var (machine, random) = openMachine()
+    let outputs = machine.received([0x89, 0x01, 1, 0x8A, 0x01, 2], maskingKeys: &random)
+    #expect(
+      outputs.filter { if case .write = $0 { false } else { true } } == [.ping([1]), .pong([2])])
+  }
+
+  @Test func theChosenSubprotocolIsKept() {
+    var random = SeededRandom(seed: 4)
+    let handshake = WebSocketHandshake(
+      host: "h", port: 80, path: "/", subprotocols: ["a", "b"], random: &random)
+    var machine = WebSocketConnectionMachine(handshake: handshake)
+    let answer =
+      "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      + "Sec-WebSocket-Protocol: b\r\n"
+      + "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: handshake.key))\r\n\r\n"
+    #expect(machine.received(Array(answer.utf8), maskingKeys: &random) == [.opened])
+    #expect(machine.subprotocol == "b")
   }
 
   @Test func garbageHandshakeFinishesWithATypedError() {

@@ -85,4 +85,44 @@ struct WebSocketHandshakeTests {
     let endless = Array("HTTP/1.1 101 OK\r\nX: ".utf8) + [UInt8](repeating: 65, count: 20_000)
     #expect(throws: WebSocketError.self) { try shake.parseResponse(endless) }
   }
+
+  private func answer(_ shake: WebSocketHandshake, protocols: [String]) -> [UInt8] {
+    Array(
+      ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + protocols.map { "Sec-WebSocket-Protocol: \($0)\r\n" }.joined()
+        + "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: shake.key))\r\n\r\n")
+        .utf8)
+  }
+
+  @Test func offersSubprotocolsAndExtraHeaders() {
+    var random = SeededRandom(seed: 5)
+    let shake = WebSocketHandshake(
+      host: "h", port: 1, path: "/", headers: [("Authorization", "Bearer t")],
+      subprotocols: ["chat.v2", "chat.v1"], random: &random)
+    let text = String(decoding: shake.request, as: UTF8.self)
+    #expect(text.contains("\r\nSec-WebSocket-Protocol: chat.v2, chat.v1\r\n"))
+    #expect(text.contains("\r\nAuthorization: Bearer t\r\n"))
+  }
+
+  /// RFC 6455 §4.1: a subprotocol the client did not offer fails the connection.
+  @Test func refusesASubprotocolThatWasNotOffered() throws {
+    var random = SeededRandom(seed: 6)
+    let offered = WebSocketHandshake(
+      host: "h", port: 1, path: "/", subprotocols: ["chat.v1"], random: &random)
+    #expect(try offered.accept(answer(offered, protocols: ["chat.v1"]))?.subprotocol == "chat.v1")
+    #expect(try offered.accept(answer(offered, protocols: []))?.subprotocol == nil)
+    #expect(
+      throws: WebSocketError.handshakeFailed(
+        "the server chose the subprotocol \"chat.v9\", which was not offered (offered: chat.v1)")
+    ) { try offered.accept(self.answer(offered, protocols: ["chat.v9"])) }
+    // Two choices are no choice.
+    #expect(throws: WebSocketError.self) {
+      try offered.accept(self.answer(offered, protocols: ["chat.v1", "chat.v1"]))
+    }
+    let none = handshake()
+    #expect(
+      throws: WebSocketError.handshakeFailed(
+        "the server chose the subprotocol \"chat.v1\"; none was offered")
+    ) { try none.accept(self.answer(none, protocols: ["chat.v1"])) }
+  }
 }

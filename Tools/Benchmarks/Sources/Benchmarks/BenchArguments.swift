@@ -140,8 +140,12 @@ enum BenchArguments {
         """
         WebSocket: 100,000 small text messages (--quick: 5,000) echoed one at a time over
         loopback by Weft's POSIXWebSocketTransport and by a python `websockets` client, against
-        the same python `websockets` echo server; messages/s and p50/p99 round trip. Needs
-        python3 with the `websockets` package.
+        the same python `websockets` echo server; messages/s and p50/p99 round trip. Then
+        issue 29's throughput shapes (1,000 × 64 KiB binary and text round trips, one 16 MiB
+        binary message, 16 MiB of text in 256 fragments) by Weft, by the websockets client and
+        as a plain TCP echo of the same bytes (the floor), interleaved. Needs a python with
+        the `websockets` package in WEFT_BENCH_PYTHON (default python3), e.g. a venv:
+        python3 -m venv /tmp/weft-bench && /tmp/weft-bench/bin/pip install websockets.
         """
       case .foreach:
         """
@@ -209,7 +213,8 @@ enum BenchArguments {
       case .memoryFloor: "  --quick           A quarter of the rounds (noisier figures).\n"
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
       case .profileMain: "  --quick           20,000 commits instead of 200,000.\n"
-      case .websocket: "  --quick           5,000 messages instead of 100,000.\n"
+      case .websocket:
+        "  --quick           5,000 messages instead of 100,000; shapes: 100 round trips, 4 MiB.\n"
       case .persistence, .profileIdle, .profileForEach:
         "  --quick           Accepted; has no effect on this benchmark.\n"
       case .help: ""

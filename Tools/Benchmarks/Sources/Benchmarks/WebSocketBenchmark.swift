@@ -15,9 +15,11 @@ struct WebSocketBenchmarkError: Error, CustomStringConvertible {
 
 /// `weft-bench websocket`: N small text messages echoed over loopback, one at a time, by
 /// Weft's `POSIXWebSocketTransport` and then by a Python `websockets` client, against the same
-/// Python `websockets` echo server (Tools/Benchmarks/websocket_echo.py) in one run.
+/// Python `websockets` echo server (Tools/Benchmarks/websocket_echo.py) in one run; then the
+/// throughput shapes (``runWebSocketThroughput``). The python is `WEFT_BENCH_PYTHON`
+/// (default `python3`), which must have the `websockets` package.
 ///
-/// - Complexity: O(messages) round trips per client; two python3 subprocesses.
+/// - Complexity: O(messages) round trips per client; python3 subprocesses.
 func runWebSocketReport(quick: Bool) async throws {
   let count = quick ? 5_000 : 100_000
   let warmup = quick ? 200 : 1_000
@@ -26,7 +28,8 @@ func runWebSocketReport(quick: Bool) async throws {
     .appendingPathComponent("websocket_echo.py").path
   let server = Process()
   server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  server.arguments = ["python3", script, "serve"]
+  let python = ProcessInfo.processInfo.environment["WEFT_BENCH_PYTHON"] ?? "python3"
+  server.arguments = [python, script, "serve"]
   let serverInput = Pipe()
   let serverOutput = Pipe()
   server.standardInput = serverInput
@@ -40,14 +43,20 @@ func runWebSocketReport(quick: Bool) async throws {
     server.waitUntilExit()
   }
   let line = readLine(from: serverOutput.fileHandleForReading)
-  guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+  let words = line.split(separator: " ")
+  guard words.count == 4, words[0] == "PORT", let port = Int(words[1]), words[2] == "TCP",
+    let tcpPort = Int(words[3])
+  else {
     throw WebSocketBenchmarkError(
-      description: "the python echo server did not start (it printed '\(line)'); "
-        + "install the 'websockets' package: python3 -m pip install websockets")
+      description: "the python echo server did not start with \(python) (it printed '\(line)'); "
+        + "it needs the 'websockets' package, in a virtual environment: python3 -m venv "
+        + "/tmp/weft-bench && /tmp/weft-bench/bin/pip install websockets, then run with "
+        + "WEFT_BENCH_PYTHON=/tmp/weft-bench/bin/python")
   }
 
   let weft = try await measureWeft(port: port, count: count, warmup: warmup)
-  let python = try runPythonClient(script: script, port: port, count: count, warmup: warmup)
+  let peer = try runPythonClient(
+    python: python, script: script, port: port, count: count, warmup: warmup)
 
   let messages = format(Double(count), digits: 0)
   print(
@@ -62,7 +71,7 @@ func runWebSocketReport(quick: Bool) async throws {
     "client".padding(40) + pad("messages/s", 14) + pad("p50 round trip", 18)
       + pad("p99 round trip", 18))
   for (name, figures) in [
-    ("Weft POSIXWebSocketTransport", weft), ("python websockets client", python),
+    ("Weft POSIXWebSocketTransport", weft), ("python websockets client", peer),
   ] {
     print(
       name.padding(40) + pad(format(figures.messagesPerSecond, digits: 0), 14)
@@ -71,9 +80,11 @@ func runWebSocketReport(quick: Bool) async throws {
   }
   print(
     "Weft / python: messages/s "
-      + format(weft.messagesPerSecond / python.messagesPerSecond, digits: 2) + "×, p50 "
-      + format(weft.p50Microseconds / python.p50Microseconds, digits: 2) + "×, p99 "
-      + format(weft.p99Microseconds / python.p99Microseconds, digits: 2) + "×")
+      + format(weft.messagesPerSecond / peer.messagesPerSecond, digits: 2) + "×, p50 "
+      + format(weft.p50Microseconds / peer.p50Microseconds, digits: 2) + "×, p99 "
+      + format(weft.p99Microseconds / peer.p99Microseconds, digits: 2) + "×")
+  try await runWebSocketThroughput(
+    port: port, tcpPort: tcpPort, python: python, script: script, quick: quick)
 }
 
 /// Weft's client: connects, warms up, then sends `count` messages one at a time.
@@ -112,14 +123,14 @@ private func measureWeft(port: Int, count: Int, warmup: Int) async throws -> Ech
 
 /// The python `websockets` client against the same server; parses its `RESULT` line.
 private func runPythonClient(
-  script: String, port: Int, count: Int, warmup: Int
+  python: String, script: String, port: Int, count: Int, warmup: Int
 ) throws
   -> EchoFigures
 {
   let client = Process()
   client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   client.arguments = [
-    "python3", script, "client", "--port", "\(port)", "--count", "\(count)", "--warmup",
+    python, script, "client", "--port", "\(port)", "--count", "\(count)", "--warmup",
     "\(warmup)",
   ]
   let output = Pipe()

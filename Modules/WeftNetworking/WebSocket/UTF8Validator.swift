@@ -1,0 +1,73 @@
+/// Incremental UTF-8 validation: bytes go in as they arrive (a message's fragments, a frame's
+/// partial payload) and the first byte that cannot be part of well-formed UTF-8 is reported at
+/// once, not when the message is whole (RFC 6455 §8.1: fail fast, with 1007).
+///
+/// Follows the Unicode Standard's table of well-formed byte sequences (Table 3-7): no
+/// overlong forms, no surrogates (U+D800–U+DFFF), nothing above U+10FFFF.
+///
+/// - Complexity: O(bytes); runs of ASCII are checked 8 bytes at a time.
+/// - Note: Isolation: a value type; any isolation.
+/// - Note: Allocations: none.
+struct UTF8Validator: Sendable, Equatable {
+  /// Continuation bytes the current sequence still needs.
+  private var needed = 0
+  /// The range the next continuation byte must fall in (narrower after E0, ED, F0 and F4).
+  private var lower: UInt8 = 0x80
+  private var upper: UInt8 = 0xBF
+
+  /// Whether the bytes so far end on a character boundary (a whole message must).
+  var isComplete: Bool { needed == 0 }
+
+  /// Validates `bytes` after everything validated before.
+  ///
+  /// - Returns: the offset in `bytes` of the first invalid byte, or nil when all are valid so
+  ///   far (a sequence may still be open: see ``isComplete``).
+  mutating func validate(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      if needed == 0 {
+        while index + 8 <= count,
+          bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+          index += 8
+        }
+        guard index < count else { return nil }
+        switch bytes[index] {
+        case 0x00...0x7F: break
+        case 0xC2...0xDF: expect(1, 0x80, 0xBF)
+        case 0xE0: expect(2, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: expect(2, 0x80, 0xBF)
+        case 0xED: expect(2, 0x80, 0x9F)
+        case 0xF0: expect(3, 0x90, 0xBF)
+        case 0xF1...0xF3: expect(3, 0x80, 0xBF)
+        case 0xF4: expect(3, 0x80, 0x8F)
+        default: return index
+        }
+      } else {
+        let byte = bytes[index]
+        guard byte >= lower && byte <= upper else { return index }
+        needed -= 1
+        lower = 0x80
+        upper = 0xBF
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Validates a collection of bytes (a convenience for slices and arrays).
+  mutating func validate(_ bytes: some Collection<UInt8>) -> Int? {
+    if let result = bytes.withContiguousStorageIfAvailable({ validate(UnsafeRawBufferPointer($0)) })
+    {
+      return result
+    }
+    return Array(bytes).withUnsafeBytes { validate($0) }
+  }
+
+  private mutating func expect(_ count: Int, _ low: UInt8, _ high: UInt8) {
+    needed = count
+    lower = low
+    upper = high
+  }
+}

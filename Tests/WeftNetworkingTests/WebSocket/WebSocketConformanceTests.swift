@@ -1,0 +1,117 @@
+import Foundation
+import TestProcesses
+import Testing
+
+@testable import WeftNetworking
+
+/// RFC 6455 client conformance against a server that breaks the protocol on purpose
+/// (`Fixtures/websocket_conformance_server.py`). The shapes follow Autobahn|Testsuite's case
+/// descriptions (3.x reserved bits, 4.x reserved opcodes, 5.x fragmentation, 6.x UTF-8 with
+/// fail-fast, 7.x closing); the client is driven as Autobahn drives one, as an echo client,
+/// and the server reports what came back.
+@Suite("WebSocket conformance against a server that breaks RFC 6455 on purpose")
+struct WebSocketConformanceTests {
+  /// RFC 6455 §4.1: "If the response includes a Sec-WebSocket-Protocol header field and this
+  /// header field indicates the use of a subprotocol that was not present in the client's
+  /// handshake […], the client MUST _Fail the WebSocket Connection_."
+  @Test func aSubprotocolThatWasNotOfferedFailsTheConnect() async throws {
+    try await withConformanceServer { server in
+      await #expect(
+        throws: WebSocketError.handshakeFailed(
+          "the server chose the subprotocol \"chat.v9\", which was not offered (offered: chat.v1)")
+      ) {
+        try await server.transport("/subprotocol/unoffered") { $0.subprotocols = ["chat.v1"] }
+          .connect()
+      }
+      await #expect(
+        throws: WebSocketError.handshakeFailed(
+          "the server chose the subprotocol \"chat.v9\"; none was offered")
+      ) { try await server.transport("/subprotocol/unoffered").connect() }
+    }
+  }
+
+  /// A valid message, then a bad frame and a ping, in one write: the application receives and
+  /// answers the message before the connection is failed with the bad frame's code.
+  @Test(
+    arguments: [
+      ("/bad/rsv", 1002), ("/bad/opcode", 1002), ("/bad/continuation", 1002),
+      ("/bad/control-length", 1002), ("/bad/close-code", 1002), ("/bad/close-utf8", 1007),
+      ("/bad/new-message-in-fragmented", 1002),
+    ])
+  func aValidMessageBeforeABadFrameIsDeliveredAndAnswered(path: String, code: Int) async throws {
+    try await withConformanceServer { server in
+      let socket = try await server.transport(path).connect()
+      let (messages, error) = await echoUntilTheEnd(socket)
+      #expect(messages == [.text("before")])
+      #expect((error as? WebSocketError)?.closeCode == UInt16(code), "\(error)")
+      let report = try await server.report(path)
+      #expect(report.echoes == ["before"])
+      #expect(report.close == code)
+      let closure = await socket.closure()
+      #expect(closure?.sentCode == UInt16(code))
+      #expect(closure?.wasClean == false)
+    }
+  }
+
+  /// RFC 6455 §8.1 with Autobahn's fail-fast cases 6.4.x: invalid UTF-8 fails the connection
+  /// with 1007 as soon as the bad byte arrives, in a later fragment of a message or inside a
+  /// frame whose rest has not been sent yet (the server waits 3 s for the close first).
+  @Test(arguments: ["/utf8/fragment", "/utf8/partial-frame"])
+  func invalidUTF8FailsAtTheFirstBadByte(path: String) async throws {
+    try await withConformanceServer { server in
+      let socket = try await server.transport(path).connect()
+      await #expect(throws: WebSocketError.invalidUTF8) { try await socket.receive() }
+      let report = try await server.report(path)
+      #expect(report.closeBeforeFinal == true)
+      #expect(report.close == 1007)
+    }
+  }
+
+  /// A message and the server's close in one write: the message is delivered and may be
+  /// answered before the close is echoed.
+  @Test func aMessageBeforeTheServersCloseIsDeliveredFirst() async throws {
+    try await withConformanceServer { server in
+      let socket = try await server.transport("/close-after-message").connect()
+      let (messages, error) = await echoUntilTheEnd(socket)
+      #expect(messages == [.text("last words")])
+      #expect(error as? WebSocketError == .closed(code: 4002, reason: "done"))
+      let report = try await server.report("/close-after-message")
+      #expect(report.echoes == ["last words"])
+      #expect(report.close == 4002)
+      let closure = await socket.closure()
+      #expect(
+        closure
+          == RealtimeClosure(
+            code: 4002, reason: "done", sentCode: 4002, wasClean: true,
+            error: .closed(code: 4002, reason: "done")))
+    }
+  }
+
+  /// Autobahn 5.6: a ping between the fragments of a text message is answered at once and the
+  /// message arrives whole.
+  @Test func aPingBetweenFragmentsIsAnsweredAndTheMessageArrivesWhole() async throws {
+    try await withConformanceServer { server in
+      let socket = try await server.transport("/fragmented-with-ping").connect()
+      #expect(try await socket.receive() == .text("fragmented"))
+      try await socket.send(.text("fragmented"))
+      socket.close()
+      let report = try await server.report("/fragmented-with-ping")
+      #expect(report.pong == true)
+      #expect(report.echoes == ["fragmented"])
+      #expect(report.close == 1000)
+    }
+  }
+
+  /// Autobahn 2.3/2.4: a ping with the largest payload a control frame may carry is answered
+  /// with the same bytes.
+  @Test func aPingOf125BytesIsAnsweredWithTheSameBytes() async throws {
+    try await withConformanceServer { server in
+      let socket = try await server.transport("/ping-125").connect()
+      #expect(try await socket.receive() == .text("pinged"))
+      socket.close()
+      let report = try await server.report("/ping-125")
+      #expect(report.pong == true)
+      #expect(report.close == 1000)
+    }
+  }
+}
