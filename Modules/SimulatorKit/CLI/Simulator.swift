@@ -114,6 +114,7 @@ public enum Simulator {
   /// `--schedule-seed S` among `arguments`, read before they are parsed (the runtime is
   /// installed first); a bad value is left for the parser to report.
   nonisolated static func scheduleSeed(in arguments: [String]) -> UInt64? {
+    let arguments = SimulatorCommand.splittingInlineValues(arguments)
     guard let index = arguments.firstIndex(of: "--schedule-seed"), index + 1 < arguments.count
     else { return nil }
     return UInt64(arguments[index + 1])

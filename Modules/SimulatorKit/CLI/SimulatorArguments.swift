@@ -149,6 +149,7 @@ extension SimulatorCommand {
   /// - Complexity: O(arguments).
   /// - Throws: `UsageError` naming the bad argument.
   public static func parse(_ arguments: [String]) throws(UsageError) -> SimulatorCommand {
+    let arguments = splittingInlineValues(arguments)
     guard let first = arguments.first else {
       throw UsageError("missing a flow file or a subcommand")
     }
@@ -226,6 +227,20 @@ extension SimulatorCommand {
     guard let flow else { throw UsageError("explore needs a flow file", subcommand: .explore) }
     explore.flow = flow
     return explore
+  }
+
+  /// `--name=value` as `--name value`, as swift-argument-parser accepts both: an argument
+  /// that starts with `--` and holds `=` is split at the first `=` (`--seed=` gives an empty
+  /// value, which the option then refuses with its own message).
+  ///
+  /// - Complexity: O(arguments).
+  static func splittingInlineValues(_ arguments: [String]) -> [String] {
+    arguments.flatMap { argument -> [String] in
+      guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+        return [argument]
+      }
+      return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+    }
   }
 
   private static func isHelp(_ arguments: some Sequence<String>) -> Bool {

@@ -6,6 +6,25 @@ import Testing
 
 @Suite("weft-sim arguments")
 struct SimulatorArgumentsTests {
+  /// `--name=value` and `--name value` are the same, as with swift-argument-parser.
+  @Test func optionsTakeTheirValueAfterAnEqualsSignToo() throws {
+    var expected = RunArguments(flow: "Flows/auth.flow")
+    expected.seed = 3
+    expected.html = "a=b.html"
+    expected.scheduleSeed = 9
+    #expect(
+      try SimulatorCommand.parse([
+        "Flows/auth.flow", "--seed=3", "--html=a=b.html", "--schedule-seed=9",
+      ]) == .run(expected))
+    var explore = ExploreArguments(flow: "f.flow")
+    explore.schedules = 20
+    #expect(
+      try SimulatorCommand.parse(["explore", "f.flow", "--schedules=20"]) == .explore(explore))
+    #expect(throws: UsageError("--seed needs a whole number, got ''", subcommand: .run)) {
+      try SimulatorCommand.parse(["Flows/auth.flow", "--seed="])
+    }
+  }
+
   @Test func runIsTheDefaultVerbAndTakesItsOptions() throws {
     var expected = RunArguments(flow: "Flows/auth.flow")
     expected.seed = 7
