@@ -59,8 +59,9 @@ extension Flow {
   ///     any syntactically valid path.
   ///   - options: the reference date for `today`/`now`, the time zone and the limits.
   /// - Returns: the flow, with loops unrolled and variables substituted.
-  /// - Throws: the first `FlowError` in the source: syntax errors first, then the first
-  ///   validation error in source order.
+  /// - Throws: the first `FlowError` in the source: a syntax error; else the first
+  ///   validation error in source order, with the errors of later top-level steps (up to
+  ///   `maxReportedErrors` in all) in its `followingErrors`.
   /// - Complexity: O(n + s·a), n = characters in `source`, s = steps after unrolling
   ///   (at most `options.maxSteps`), a = arguments per step. Statements that use no
   ///   variable are validated once and reused in later loop iterations.
@@ -74,8 +75,28 @@ extension Flow {
     let statements = try parser.parseFile()
     var evaluator = Evaluator(
       environment: Environment(source: text, knownPaths: knownPaths, options: options))
-    return try evaluator.evaluate(statements)
+    var errors = parser.skippedErrors
+    do {
+      let flow = try evaluator.evaluate(statements)
+      if errors.isEmpty { return flow }
+    } catch {
+      errors.append(error)
+      errors += error.followingErrors ?? []
+    }
+    errors.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    var first = errors[0]
+    let rest = errors.dropFirst().prefix(maxReportedErrors - 1).map { error -> FlowError in
+      var error = error
+      error.followingErrors = nil
+      return error
+    }
+    first.followingErrors = rest.isEmpty ? nil : Array(rest)
+    throw first
   }
+
+  /// The most errors one parse reports: the first, and up to this many less one in its
+  /// `followingErrors`.
+  public static let maxReportedErrors = 20
 
   /// Reads the file at `path` and parses it; the path is used as the file name in
   /// diagnostics.

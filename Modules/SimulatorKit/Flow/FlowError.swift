@@ -89,6 +89,10 @@ public struct FlowError: Error, Sendable, Hashable, Codable, CustomStringConvert
   public var hint: String?
   /// The source line the problem is on (empty when there is none).
   public var sourceLine: String
+  /// Further errors of the same file after this one, in source order (validation goes on
+  /// past a bad step at the top level, so `check` reports up to `Flow.maxReportedErrors` at
+  /// once); `nil` when this is the only one.
+  public var followingErrors: [FlowError]?
 
   /// Creates an error.
   ///
@@ -110,8 +114,10 @@ public struct FlowError: Error, Sendable, Hashable, Codable, CustomStringConvert
   ///
   /// - Complexity: O(c), c = characters in the source line.
   public var description: String {
-    Self.render(
+    let first = Self.render(
       location: location, length: length, sourceLine: sourceLine, message: message, hint: hint)
+    guard let followingErrors, !followingErrors.isEmpty else { return first }
+    return ([first] + followingErrors.map(\.description)).joined(separator: "\n")
   }
 
   /// Renders any message about a place in a flow file the way `description` does, so the

@@ -68,9 +68,12 @@ import Testing
   }
 
   @Test func errorsAreReportedInSourceOrderAfterSyntaxErrors() throws {
-    // A syntax error anywhere comes first; then the first validation error in order.
+    // A lexical error (an unterminated string) ends the parse and comes alone; otherwise
+    // every bad top-level statement is reported, in line order.
     #expect(FlowTesting.error("logn\nlog \"x")?.kind == .unterminatedString)
-    #expect(FlowTesting.error("clock advance 5x\nlogn")?.kind == .unknownCommand)
+    let both = FlowTesting.error("clock advance 5x\nlogn")
+    #expect(both?.kind == .wrongValueKind)
+    #expect(both?.followingErrors?.map(\.kind) == [.unknownCommand])
     #expect(FlowTesting.error("log $x\nclock advance 5x")?.kind == .unknownVariable)
   }
 

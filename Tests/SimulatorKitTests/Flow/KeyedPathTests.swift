@@ -34,3 +34,34 @@ struct KeyedPathTests {
     }
   }
 }
+
+/// `check` reports every bad step of a file, in line order, not only the first.
+@Suite("Every error of a file")
+struct EveryErrorTests {
+  @Test func badTopLevelStepsAreAllReportedInLineOrder() {
+    let source =
+      "expect auth.stat == x\nlogn\nexpect auth.state == authenticated\nclock advance 5x\n"
+      + "repeat 2 {\n  expect auth.state == y\n}\n"
+    do {
+      _ = try Flow.parse(source: source, file: "f.flow", knownPaths: ["auth.state"])
+      Issue.record("a flow with three errors parsed")
+    } catch {
+      #expect(error.location.line == 1)
+      #expect(error.followingErrors?.map(\.location.line) == [2, 4])
+      let text = error.description
+      #expect(text.contains("f.flow:1:8: error: unknown path 'auth.stat'"))
+      #expect(text.contains("f.flow:2:1: error: unknown command 'logn'"))
+      #expect(text.contains("f.flow:4:"))
+    }
+  }
+
+  @Test func atMostTwentyAreReported() {
+    let source = String(repeating: "logn\nexpect auth.sate == 1\n", count: 15)
+    do {
+      _ = try Flow.parse(source: source, file: "f.flow", knownPaths: ["auth.state"])
+      Issue.record("a flow of bad steps parsed")
+    } catch {
+      #expect(error.followingErrors?.count == Flow.maxReportedErrors - 1)
+    }
+  }
+}

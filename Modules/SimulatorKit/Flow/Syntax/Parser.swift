@@ -10,6 +10,9 @@ struct Parser {
   let options: Flow.ParseOptions
   private var index = 0
   private var nextID = 0
+  /// Errors of top-level statements the parser skipped to go on (an unknown command, a bad
+  /// keyword), in source order: `Flow.parse` reports them with the rest.
+  private(set) var skippedErrors: [FlowError] = []
 
   init(tokens: [Token], source: Source, options: Flow.ParseOptions) {
     self.tokens = tokens
@@ -49,7 +52,18 @@ struct Parser {
         advance()
         return statements
       default:
-        statements.append(try parseStatement(depth: depth))
+        let start = index
+        do {
+          statements.append(try parseStatement(depth: depth))
+        } catch {
+          // At the top level, a statement with no brace on its line can be skipped to its
+          // end, so the next ones are still checked; anything else ends the parse.
+          guard depth == 0, skippedErrors.count < Flow.maxReportedErrors - 1,
+            skipLine(from: start)
+          else { throw error }
+          skippedErrors.append(error)
+          continue
+        }
         let after = current
         switch after.kind {
         case .newline, .semicolon, .closeBrace, .end: break
@@ -60,6 +74,25 @@ struct Parser {
         }
       }
     }
+  }
+
+  /// Moves to the end of the line that starts at token `start` when it holds no brace.
+  ///
+  /// - Returns: whether it moved (`false`: the line opens or closes a block).
+  private mutating func skipLine(from start: Int) -> Bool {
+    var position = start
+    while position < tokens.count {
+      switch tokens[position].kind {
+      case .newline, .semicolon, .end:
+        index = position
+        return true
+      case .openBrace, .closeBrace:
+        return false
+      default:
+        position += 1
+      }
+    }
+    return false
   }
 
   private enum Item {

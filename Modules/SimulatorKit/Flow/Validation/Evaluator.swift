@@ -17,6 +17,8 @@ struct Evaluator {
   private var cache: [Int: StepKind] = [:]
   /// The spans of the enclosing `repeat`s, outermost first.
   private var loops: [Span] = []
+  /// Errors of top-level steps found so far: validation goes on past them.
+  private var collected: [FlowError] = []
 
   init(environment: Environment) {
     self.environment = environment
@@ -28,8 +30,17 @@ struct Evaluator {
 
   mutating func evaluate(_ statements: [Statement]) throws(FlowError) -> Flow {
     var scope = Scope()
-    try run(statements, scope: &scope, depth: 0, iterations: [])
-    return Flow(name: name?.value, seed: seed?.value, file: source.file, steps: steps)
+    do {
+      try run(statements, scope: &scope, depth: 0, iterations: [])
+    } catch {
+      collected.append(error)
+    }
+    guard var first = collected.first else {
+      return Flow(name: name?.value, seed: seed?.value, file: source.file, steps: steps)
+    }
+    let rest = collected.dropFirst().prefix(Flow.maxReportedErrors - 1)
+    first.followingErrors = rest.isEmpty ? nil : Array(rest)
+    throw first
   }
 
   private mutating func run(
@@ -44,7 +55,14 @@ struct Evaluator {
       case .repeatBlock:
         try repeatBlock(statement, scope: &scope, depth: depth, iterations: iterations)
       case .step(let build):
-        try step(statement, build: build, scope: scope, iterations: iterations)
+        do {
+          try step(statement, build: build, scope: scope, iterations: iterations)
+        } catch  where iterations.isEmpty && error.kind != .stepCapExceeded {
+          // A bad top-level step defines nothing later statements need: report it and go
+          // on, up to the limit. Inside a loop its error would repeat every iteration.
+          collected.append(error)
+          if collected.count >= Flow.maxReportedErrors { throw collected.removeLast() }
+        }
       }
       sawStatement = true
     }
