@@ -37,6 +37,19 @@ final class ReaderPool: Sendable {
     return try await readers[index].read(body, tracking: tracking)
   }
 
+  /// Runs `body` in one read transaction on the calling thread: on a free reader when there
+  /// is one (the pool keeps it from async reads meanwhile), otherwise on the next reader in
+  /// turn, waiting in its `ConnectionSlot` for the read using it to finish.
+  func readSynchronously<T: Sendable>(_ body: (ReadContext) throws -> T) throws -> T {
+    if let index = state.withLock({ $0.acquire() }) {
+      defer { release(index) }
+      return try ReaderConnection.read(readers[index].slot, path: path, body, tracking: false).0
+    }
+    let turn = nextWaiterID.add(1, ordering: .relaxed).newValue
+    let reader = readers[Int(turn % UInt64(readers.count))]
+    return try ReaderConnection.read(reader.slot, path: path, body, tracking: false).0
+  }
+
   /// Runs `body` with a free reader's connection, outside any transaction.
   func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) async throws -> T {
     let index = try await acquire()
