@@ -205,6 +205,9 @@ extension Connection {
     defer { sqlite3_reset(statement.handle) }
     let context = self.context(table: table, sql: statement.sql)
     guard try step(statement, context) else { return [] }
+    if let fast = T.self as? any RowDecodable.Type {
+      return try decodeAll(fast, as: T.self, statement)
+    }
     let plan = RowPlan(T.self, statement)
     // Rows go into a plain buffer, moved into the array once at the end: appending to an
     // `[T]` in this unspecialized code looks up `Array<T>`'s metadata for every row.
@@ -214,6 +217,18 @@ extension Connection {
       buffer.append(try plan.decode(sql: statement.sql))
     } while try step(statement, context)
     return buffer.moveToArray()
+  }
+
+  /// The fast path of `decodeAll`: `F`'s own specialized loop (`F` is `T`).
+  private func decodeAll<F: RowDecodable, T: Decodable>(
+    _ fast: F.Type, as type: T.Type, _ statement: Statement
+  ) throws -> [T] {
+    do {
+      // `F` is `T` (opened from `T.self`): a cast between equal types is a copy.
+      return try F._decodeAll(from: RowCursor(connection: self, statement: statement)) as! [T]
+    } catch {
+      throw RowPlan(T.self, statement).wrap(error, sql: statement.sql)
+    }
   }
 
   /// How many records match `predicate`.

@@ -11,10 +11,11 @@ actor ReaderConnection {
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
   private let path: String
-  nonisolated let slot = ConnectionSlot()
+  nonisolated let slot: ConnectionSlot
 
   init(index: Int, path: String) {
     self.executor = ConnectionExecutor(label: "weft.persistence.reader.\(index)")
+    self.slot = ConnectionSlot(path: path)
     self.path = path
   }
 
@@ -57,7 +58,15 @@ actor ReaderConnection {
   /// task, outside any transaction; returns at once.
   nonisolated func detached(_ body: @escaping @Sendable (Connection?) -> Void) {
     let slot = self.slot
-    executor.async { slot.withConnection { connection in body(connection) } }
+    executor.async {
+      do {
+        try slot.withConnection { connection in body(connection) }
+      } catch {
+        // Only a nested use throws, and this queue's thread holds no slot: unreachable, but
+        // the body still hears "no connection" rather than nothing.
+        body(nil)
+      }
+    }
   }
 
   /// Closes the connection.

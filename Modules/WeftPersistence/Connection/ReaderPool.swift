@@ -45,8 +45,12 @@ final class ReaderPool: Sendable {
       defer { release(index) }
       return try ReaderConnection.read(readers[index].slot, path: path, body, tracking: false).0
     }
-    let turn = nextWaiterID.add(1, ordering: .relaxed).newValue
-    let reader = readers[Int(turn % UInt64(readers.count))]
+    // Every reader is busy: wait for the next one in turn, skipping one this thread holds
+    // (a synchronous read nested in a read), which would wait for itself.
+    let turn = Int(nextWaiterID.add(1, ordering: .relaxed).newValue % UInt64(readers.count))
+    let reader =
+      (0..<readers.count).lazy.map { self.readers[(turn + $0) % self.readers.count] }
+      .first { !$0.slot.isHeldByCurrentThread } ?? readers[turn]
     return try ReaderConnection.read(reader.slot, path: path, body, tracking: false).0
   }
 

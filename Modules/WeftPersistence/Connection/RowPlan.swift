@@ -47,8 +47,14 @@ struct RowPlan<T: Decodable> {
       decoder.startRow()
       return try T(from: decoder)
     } catch {
-      throw PersistenceError(decoding: error, table: table ?? sql(), id: idText())
+      throw wrap(error, sql: sql())
     }
+  }
+
+  /// `error`, thrown while decoding the current row, as a `PersistenceError` naming the
+  /// table (or `sql`) and the row's id.
+  func wrap(_ error: any Error, sql: String) -> PersistenceError {
+    PersistenceError(decoding: error, table: table ?? sql, id: idText())
   }
 
   /// Whether the slice's id column (or, for a non-record, every column) is NULL: the

@@ -32,6 +32,50 @@ import CSQLite
 public protocol RowDecodable {
   /// Makes a value from the current row. Read `columns` only inside this initializer.
   init(columns: RowColumns) throws
+
+  /// Decodes the cursor's current row and every row after it. Provided: do not implement
+  /// it. The provided version is inlinable, so the compiler specializes this loop for the
+  /// adopting type in its own module (no generic calls per row).
+  ///
+  /// - Complexity: O(k·f), k = rows, f = columns read.
+  static func _decodeAll(from cursor: RowCursor) throws -> [Self]
+}
+
+extension RowDecodable {
+  /// The provided loop: one `init(columns:)` per row, into an array.
+  ///
+  /// - Complexity: O(k·f), k = rows, f = columns read.
+  @inlinable
+  public static func _decodeAll(from cursor: RowCursor) throws -> [Self] {
+    var values: [Self] = []
+    repeat {
+      values.append(try Self(columns: cursor.columns))
+    } while try cursor.next()
+    return values
+  }
+}
+
+/// A statement positioned on a row, stepped by `RowDecodable._decodeAll(from:)`. An
+/// implementation detail of the fast path.
+///
+/// - Note: Isolation: not `Sendable`; valid only during the fetch that made it.
+public struct RowCursor {
+  @usableFromInline let columns: RowColumns
+  let connection: Connection
+  let statement: Statement
+
+  init(connection: Connection, statement: Statement) {
+    self.connection = connection
+    self.statement = statement
+    self.columns = RowColumns(
+      handle: statement.handle, base: 0, count: Int(statement.columnCount))
+  }
+
+  /// Steps to the next row: `true` when there is one.
+  @usableFromInline
+  func next() throws -> Bool {
+    try connection.step(statement, connection.context(sql: statement.sql))
+  }
 }
 
 /// The current row of a fetch, read by column position (0-based).

@@ -200,6 +200,27 @@ private struct Tally: Decodable, Equatable {
     }
   }
 
+  @Test func nestedSynchronousReadsTakeAnotherReaderOrThrow() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let database = try await Database.open(
+      at: folder.file("library.sqlite"), migrations: Self.migrations,
+      configuration: {
+        var configuration = Database.Configuration()
+        configuration.maximumReaders = 1
+        return configuration
+      }())
+    // With one reader, a synchronous read inside another would wait for itself: it throws.
+    #expect(throws: PersistenceError.self) {
+      try database.readSynchronously { _ in
+        try database.readSynchronously { try $0.count(Book.self) }
+      }
+    }
+    // The outer read's reader went back to the pool: reads still work.
+    #expect(try database.readSynchronously { try $0.count(Book.self) } == 0)
+    await database.close()
+  }
+
   @Test func synchronousReadRefusesAnInMemoryDatabase() async throws {
     let database = try await Database.inMemory(migrations: Self.migrations)
     #expect(throws: PersistenceError.self) {
