@@ -44,24 +44,24 @@ extension Database {
     }
     #if DEBUG
     let started = ContinuousClock.now
-    defer { SlowMainThreadRead.check(since: started, path: path) }
+    defer { SlowMainThreadCall.check(since: started, call: "readSynchronously", path: path) }
     #endif
     return try readers.readSynchronously(body)
   }
 }
 
 #if DEBUG
-/// The debug-build warning for a synchronous read that held the main thread for longer than
-/// a frame.
-enum SlowMainThreadRead {
+/// The debug-build warning for a synchronous read or write that held the main thread for
+/// longer than a frame.
+enum SlowMainThreadCall {
   static let frame = Duration.milliseconds(16)
 
-  static func check(since start: ContinuousClock.Instant, path: String) {
+  static func check(since start: ContinuousClock.Instant, call: String, path: String) {
     let elapsed = ContinuousClock.now - start
     guard elapsed > frame, isMainThread else { return }
     let message =
-      "WeftPersistence: readSynchronously held the main thread for \(elapsed) (longer than "
-      + "a frame) on \(path); use `await database.read` there\n"
+      "WeftPersistence: \(call) held the main thread for \(elapsed) (longer than a frame) "
+      + "on \(path); use the async call there\n"
     var bytes = Array(message.utf8)
     _ = write(2, &bytes, bytes.count)  // stderr; a short write loses only a warning
   }

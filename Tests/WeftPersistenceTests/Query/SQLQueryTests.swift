@@ -221,6 +221,38 @@ private struct Tally: Decodable, Equatable {
     await database.close()
   }
 
+  @Test func synchronousWritesCommitInOrderAndWakeObservers() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let database = try await Self.library(folder)
+    var titles = database.observe { db in
+      try db.fetchAll(Book.self, where: Field("authorId") == 1, sortBy: [.ascending("id")])
+        .map(\.title)
+    }.makeAsyncIterator()
+    #expect(try await titles.next() == ["At Swim"])
+    let changed = try database.writeSynchronously { tx in
+      try tx.save(Book(id: 30, authorId: 1, title: "The Third Policeman"))
+      return try tx.execute(sql: "UPDATE book SET title = title || '!' WHERE id = \(10)")
+    }
+    #expect(changed == 1)
+    #expect(try await titles.next() == ["At Swim!", "The Third Policeman"])
+    // A throwing body rolls back.
+    #expect(throws: PersistenceError.self) {
+      try database.writeSynchronously { tx in
+        try tx.save(Book(id: 31, authorId: 1, title: "Rolled back"))
+        try tx.execute("INSERT INTO book (id, authorId, title) VALUES (30, 1, 'duplicate id')")
+      }
+    }
+    #expect(try await database.fetch(Book.self, id: 31) == nil)
+    // Nested in an async write's body it would wait for itself: it throws instead.
+    await #expect(throws: PersistenceError.self) {
+      try await database.write { _ in
+        try database.writeSynchronously { tx in try tx.save(Author(id: 9, name: "Nested")) }
+      }
+    }
+    #expect(try await database.count(Author.self) == 2)
+  }
+
   @Test func synchronousReadRefusesAnInMemoryDatabase() async throws {
     let database = try await Database.inMemory(migrations: Self.migrations)
     #expect(throws: PersistenceError.self) {

@@ -147,6 +147,7 @@ private struct PersistenceBenchmark {
         try await storeFetchesPerSynchronousCall(database))
       results["empty reads", default: []].append(try await emptyReads(database))
       results["raw writes", default: []].append(try await rawWrites(raw))
+      results["sync writes", default: []].append(try await synchronousWrites(database))
       for observers in [0, 1, 10] {
         let before = database.statistics
         results["writes \(observers)", default: []].append(
@@ -218,6 +219,9 @@ private struct PersistenceBenchmark {
         "1000 one-row write transactions, no observer, store vs raw", "writes 0", "raw writes",
         target: 1.5),
       line(
+        "the same with database.writeSynchronously, store vs raw", "sync writes", "raw writes",
+        target: 1.5),
+      line(
         "1000 one-row write transactions, 1 observer vs none", "writes 1", "writes 0",
         target: 2.0, andWall: true),
       line(
@@ -247,11 +251,13 @@ private struct PersistenceBenchmark {
       case "writes0": samples.append(try await writes(database, observers: 0))
       case "percall": samples.append(try await storeFetchesPerCall(database))
       case "synccall": samples.append(try await storeFetchesPerSynchronousCall(database))
+      case "syncwrites": samples.append(try await synchronousWrites(database))
       case "fetch": samples.append(try await storeFetches(database))
       case "fastfetch": samples.append(try await storeFetches(database, fast: true))
       default:
         return [
-          "unknown profile part \(part): writes10, writes0, percall, synccall, fetch or fastfetch"
+          "unknown profile part \(part): writes10, writes0, syncwrites, percall, synccall, "
+            + "fetch or fastfetch"
         ]
       }
     }
@@ -374,6 +380,22 @@ private struct PersistenceBenchmark {
         try await database.write { tx in try tx.save(row) }
       }
       for consumer in consumers { _ = try await consumer.value }
+    }
+    try await database.write { tx in
+      try tx.delete(BenchRecord.self, where: Field("category") == -1)
+    }
+    return sample
+  }
+
+  /// 1000 one-row `writeSynchronously` transactions, no observer.
+  private func synchronousWrites(_ database: Database) async throws -> BenchSample {
+    let base = records
+    let (sample, _) = try await BenchSample.measure {
+      for index in 0..<1_000 {
+        let row = BenchRecord(
+          id: base + index, category: -1, name: "extra", value: 0, createdAt: 0)
+        try database.writeSynchronously { tx in try tx.save(row) }
+      }
     }
     try await database.write { tx in
       try tx.delete(BenchRecord.self, where: Field("category") == -1)
