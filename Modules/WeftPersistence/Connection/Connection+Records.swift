@@ -223,9 +223,12 @@ extension Connection {
   private func decodeAll<F: RowDecodable, T: Decodable>(
     _ fast: F.Type, as type: T.Type, _ statement: Statement
   ) throws -> [T] {
+    precondition(F.self == T.self, "the fast path decodes the type it was opened from")
     do {
-      // `F` is `T` (opened from `T.self`): a cast between equal types is a copy.
-      return try F._decodeAll(from: RowCursor(connection: self, statement: statement)) as! [T]
+      let values = try F._decodeAll(from: RowCursor(connection: self, statement: statement))
+      // Safe: `F` is `T` (checked above), so `[F]` and `[T]` are one type. `as! [T]` would
+      // be correct too, but the runtime's array cast copies every element.
+      return unsafeBitCast(values, to: [T].self)
     } catch {
       throw RowPlan(T.self, statement).wrap(error, sql: statement.sql)
     }

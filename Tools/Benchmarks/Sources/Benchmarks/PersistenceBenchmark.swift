@@ -145,6 +145,8 @@ private struct PersistenceBenchmark {
       results["store fetch per call", default: []].append(try await storeFetchesPerCall(database))
       results["store fetch per sync call", default: []].append(
         try await storeFetchesPerSynchronousCall(database))
+      results["store fetch per sync call fast", default: []].append(
+        try await storeFetchesPerSynchronousCall(database, fast: true))
       results["empty reads", default: []].append(try await emptyReads(database))
       results["raw writes", default: []].append(try await rawWrites(raw))
       results["sync writes", default: []].append(try await synchronousWrites(database))
@@ -214,6 +216,9 @@ private struct PersistenceBenchmark {
         "the same with one database.readSynchronously call per query, store vs raw (one "
           + "transaction per query)", "store fetch per sync call", "raw fetch per transaction",
         target: 1.3),
+      line(
+        "the same, readSynchronously and the fast path, store vs raw (one transaction per "
+          + "query)", "store fetch per sync call fast", "raw fetch per transaction", target: 1.3),
       hopLine(),
       line(
         "1000 one-row write transactions, no observer, store vs raw", "writes 0", "raw writes",
@@ -335,13 +340,18 @@ private struct PersistenceBenchmark {
     return sample
   }
 
-  /// One `database.readSynchronously` per query: a read transaction on the caller's thread.
-  private func storeFetchesPerSynchronousCall(_ database: Database) async throws -> BenchSample {
+  /// One `database.readSynchronously` per query: a read transaction on the caller's thread;
+  /// with `fast`, decoded by position.
+  private func storeFetchesPerSynchronousCall(
+    _ database: Database, fast: Bool = false
+  ) async throws -> BenchSample {
     let (sample, count) = try await BenchSample.measure {
       var total = 0
       for category in 0..<categories {
         total += try database.readSynchronously { db in
-          try db.fetchAll(BenchRecord.self, where: Field("category") == category).count
+          fast
+            ? try db.fetchAll(FastBenchRecord.self, where: Field("category") == category).count
+            : try db.fetchAll(BenchRecord.self, where: Field("category") == category).count
         }
       }
       return total
