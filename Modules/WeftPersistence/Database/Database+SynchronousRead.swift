@@ -25,7 +25,8 @@ extension Database {
   /// > recovery, a checkpoint in TRUNCATE mode), and, when every reader connection is busy,
   /// > the wait for the read on the one it takes. Called on the MainActor, each of those is a
   /// > dropped frame; debug builds print a warning when such a call takes longer than a frame
-  /// > (16 ms).
+  /// > (16 ms). Nested in another read or write closure it never waits: it uses a free
+  /// > reader, or throws when none is free (waiting there could deadlock).
   ///
   /// The read sees the last committed state, like `read`, and never waits for a write.
   ///
@@ -46,7 +47,8 @@ extension Database {
     let started = ContinuousClock.now
     defer { SlowMainThreadCall.check(since: started, call: "readSynchronously", path: path) }
     #endif
-    return try readers.readSynchronously(body)
+    return try readers.readSynchronously(
+      mayWait: !writer.slot.isHeldByCurrentThread, body)
   }
 }
 

@@ -1,3 +1,5 @@
+import CSQLite
+
 extension Database {
   /// Runs `body` in a write transaction on the calling thread, with the writer connection:
   /// committed when it returns, rolled back if it throws. Then wakes the observations of
@@ -15,8 +17,8 @@ extension Database {
   /// > append, a checkpoint's fsync when the WAL reaches `autoCheckpointPages`, and up to
   /// > `Configuration.busyTimeout` when another process holds the write lock. Never call it
   /// > on the MainActor; debug builds print a warning when such a call holds the main
-  /// > thread longer than a frame (16 ms). Calling it inside a `write` body throws
-  /// > (the transaction would wait for itself).
+  /// > thread longer than a frame (16 ms). Calling it inside a `read` or `write` body throws
+  /// > (it would wait while holding a connection, which could deadlock).
   ///
   /// - Throws: what the body throws, or `PersistenceError` when the commit fails or the
   ///   database is closed.
@@ -28,6 +30,12 @@ extension Database {
     let started = ContinuousClock.now
     defer { SlowMainThreadCall.check(since: started, call: "writeSynchronously", path: path) }
     #endif
+    if readers?.holdsAReader == true {
+      throw PersistenceError.sqlite(
+        path: path, code: SQLITE_MISUSE,
+        message: "a synchronous write nested in a read would wait for the writer while holding "
+          + "a reader (waiting could deadlock); write after the read", sql: nil)
+    }
     return try writer.writeHere(body)
   }
 }

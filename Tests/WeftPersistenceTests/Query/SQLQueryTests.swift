@@ -218,6 +218,20 @@ private struct Tally: Decodable, Equatable {
     }
     // The outer read's reader went back to the pool: reads still work.
     #expect(try database.readSynchronously { try $0.count(Book.self) } == 0)
+    // A synchronous write inside a read would wait while holding a reader: it throws.
+    #expect(throws: PersistenceError.self) {
+      try database.readSynchronously { _ in
+        try database.writeSynchronously { tx in try tx.save(Author(id: 5, name: "Nested")) }
+      }
+    }
+    // A synchronous read inside a synchronous write takes the free reader and sees the
+    // last commit (not the write in progress).
+    let seen = try database.writeSynchronously { tx in
+      try tx.save(Author(id: 6, name: "Inside"))
+      return try database.readSynchronously { try $0.count(Author.self) }
+    }
+    #expect(seen == 0)
+    #expect(try database.readSynchronously { try $0.count(Author.self) } == 1)
     await database.close()
   }
 
