@@ -16,7 +16,9 @@
 /// computed text.
 ///
 /// A value that cannot be encoded makes the query throw `PersistenceError.encodingFailed`
-/// when it runs (an interpolation cannot throw).
+/// when it runs (an interpolation cannot throw). A `UUID` binds its canonical upper-case
+/// text only: unlike a predicate, hand-written SQL does not also match a row another writer
+/// stored in lower case (write `id IN (\(uuid), \(uuid.uuidString.lowercased()))` for that).
 ///
 /// - Complexity: building is O(n) in the text and values; the text is the statement
 ///   cache's key, so the same literal with new values reuses one prepared statement.
