@@ -68,6 +68,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
 
   /// Builds an `SQL` piece by piece; see `SQL`.
   ///
+  /// - Complexity: O(n) in the literal's pieces and values.
   /// - Note: Isolation: a local value of the literal being built.
   public struct Interpolation: StringInterpolationProtocol {
     var text = ""
