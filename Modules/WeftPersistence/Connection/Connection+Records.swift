@@ -171,7 +171,7 @@ extension Connection {
     try start(statement, try idArguments(id, layout), context)
     defer { sqlite3_reset(statement.handle) }
     guard try step(statement, context) else { return nil }
-    return try decodeRow(R.self, statement.rowDecoder)
+    return try RowPlan(R.self, statement).decode(sql: statement.sql)
   }
 
   /// Every record matching `descriptor`, in its order.
@@ -192,19 +192,46 @@ extension Connection {
   private func fetchAll<R: PersistableRecord>(_ type: R.Type, _ builder: SQLBuilder) throws -> [R] {
     let statement = try cachedStatement(builder.sql, table: R.tableName)
     noteRead(R.tableName)
-    let context = self.context(table: R.tableName, sql: builder.sql)
-    try start(statement, builder.arguments, context)
+    try start(statement, builder.arguments, self.context(table: R.tableName, sql: builder.sql))
+    return try decodeAll(R.self, statement, table: R.tableName)
+  }
+
+  /// Steps `statement` (bound) to the end and decodes every row into `T`, then resets it.
+  ///
+  /// - Complexity: O(k·f), k = rows, f = columns.
+  func decodeAll<T: Decodable>(
+    _ type: T.Type, _ statement: Statement, table: String? = nil
+  ) throws -> [T] {
     defer { sqlite3_reset(statement.handle) }
+    let context = self.context(table: table, sql: statement.sql)
     guard try step(statement, context) else { return [] }
-    let decoder = statement.rowDecoder
+    if let fast = T.self as? any RowDecodable.Type {
+      return try decodeAll(fast, as: T.self, statement)
+    }
+    let plan = RowPlan(T.self, statement)
     // Rows go into a plain buffer, moved into the array once at the end: appending to an
-    // `[R]` in this unspecialized code looks up `Array<R>`'s metadata for every row.
-    var buffer = RecordBuffer<R>()
+    // `[T]` in this unspecialized code looks up `Array<T>`'s metadata for every row.
+    var buffer = RecordBuffer<T>()
     defer { buffer.release() }
     repeat {
-      buffer.append(try decodeRow(R.self, decoder))
+      buffer.append(try plan.decode(sql: statement.sql))
     } while try step(statement, context)
     return buffer.moveToArray()
+  }
+
+  /// The fast path of `decodeAll`: `F`'s own specialized loop (`F` is `T`).
+  private func decodeAll<F: RowDecodable, T: Decodable>(
+    _ fast: F.Type, as type: T.Type, _ statement: Statement
+  ) throws -> [T] {
+    precondition(F.self == T.self, "the fast path decodes the type it was opened from")
+    do {
+      let values = try F._decodeAll(from: RowCursor(connection: self, statement: statement))
+      // Safe: `F` is `T` (checked above), so `[F]` and `[T]` are one type. `as! [T]` would
+      // be correct too, but the runtime's array cast copies every element.
+      return unsafeBitCast(values, to: [T].self)
+    } catch {
+      throw RowPlan(T.self, statement).wrap(error, sql: statement.sql)
+    }
   }
 
   /// How many records match `predicate`.
@@ -224,25 +251,6 @@ extension Connection {
     }
     if sharedResults == nil { return try count() }
     return try sharing(builder.sql, builder.arguments, record: Int.self, count)
-  }
-
-  @inline(__always)
-  private func decodeRow<R: PersistableRecord>(_ type: R.Type, _ decoder: RowDecoder) throws -> R {
-    decoder.startRow()
-    do {
-      return try R(from: decoder)
-    } catch {
-      let idIndex = decoder.indexByName[R.idColumn]
-      let id = idIndex.map { Column.value(decoder.handle, $0) }.flatMap { value -> String? in
-        switch value {
-        case .integer(let integer): String(integer)
-        case .real(let real): String(real)
-        case .text(let text): text
-        case .blob, .null: nil
-        }
-      }
-      throw PersistenceError(decoding: error, table: R.tableName, id: id)
-    }
   }
 
   /// The parameters of `layout.idCondition`: the encoded id, or a UUID's canonical and

@@ -1,16 +1,21 @@
 /// An actor owning one read-only connection. Reads run in a deferred transaction on its
 /// own dispatch queue, concurrently with the writer and the other readers (WAL).
 ///
-/// - Note: Isolation: an actor on a `ConnectionExecutor`; its connection never leaves it.
+/// The connection itself sits in a `ConnectionSlot`, which `Database.readSynchronously`
+/// also uses from the caller's thread; the actor's jobs and such a read take turns.
+///
+/// - Note: Isolation: an actor on a `ConnectionExecutor`; its connection is used only
+///   through its slot.
 actor ReaderConnection {
   private let executor: ConnectionExecutor
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
   private let path: String
-  private var connection: Connection?
+  nonisolated let slot: ConnectionSlot
 
   init(index: Int, path: String) {
     self.executor = ConnectionExecutor(label: "weft.persistence.reader.\(index)")
+    self.slot = ConnectionSlot(path: path)
     self.path = path
   }
 
@@ -19,7 +24,7 @@ actor ReaderConnection {
     let connection = try Connection(
       path: path, readOnly: true, busyTimeout: configuration.busyTimeout, counters: counters,
       cacheCapacity: configuration.statementCacheCapacity)
-    self.connection = connection
+    slot.store(connection)
   }
 
   /// Runs `body` in one read transaction; with `tracking`, also returns the tables it read.
@@ -28,25 +33,42 @@ actor ReaderConnection {
   ) throws
     -> (T, Set<String>?)
   {
-    guard let connection else { throw PersistenceError.closed(path: path) }
-    return try connection.read(body, tracking: tracking)
+    try Self.read(slot, path: path, body, tracking: tracking)
+  }
+
+  /// Runs `body` in one read transaction on the calling thread, waiting for the slot.
+  nonisolated static func read<T: Sendable>(
+    _ slot: ConnectionSlot, path: String, _ body: (ReadContext) throws -> T, tracking: Bool
+  ) throws -> (T, Set<String>?) {
+    try slot.withConnection { connection in
+      guard let connection else { throw PersistenceError.closed(path: path) }
+      return try connection.read(body, tracking: tracking)
+    }
   }
 
   /// Runs `body` with the connection, outside any transaction.
   func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) throws -> T {
-    guard let connection else { throw PersistenceError.closed(path: path) }
-    return body(connection)
+    try slot.withConnection { connection in
+      guard let connection else { throw PersistenceError.closed(path: path) }
+      return body(connection)
+    }
   }
 
   /// Runs `body` with the connection (`nil` once closed) on this reader's queue, without a
   /// task, outside any transaction; returns at once.
   nonisolated func detached(_ body: @escaping @Sendable (Connection?) -> Void) {
+    let slot = self.slot
     executor.async {
-      // The executor runs this body on its queue, where the actor's jobs run one at a time.
-      self.assumeIsolated { reader in body(reader.connection) }
+      do {
+        try slot.withConnection { connection in body(connection) }
+      } catch {
+        // Only a nested use throws, and this queue's thread holds no slot: unreachable, but
+        // the body still hears "no connection" rather than nothing.
+        body(nil)
+      }
     }
   }
 
   /// Closes the connection.
-  func close() { connection = nil }
+  func close() { slot.close() }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Synchronization
 import WeftCore
 
@@ -36,6 +37,33 @@ final class ReaderPool: Sendable {
     defer { release(index) }
     return try await readers[index].read(body, tracking: tracking)
   }
+
+  /// Runs `body` in one read transaction on the calling thread: on a free reader when there
+  /// is one (the pool keeps it from async reads meanwhile), otherwise on the next reader in
+  /// turn, waiting in its `ConnectionSlot` for the read using it to finish.
+  ///
+  /// Only a thread that holds no connection waits (`mayWait`, and no reader slot of its
+  /// own): a holder that waited could wait for a thread waiting for it. A nested call that
+  /// finds every reader busy throws instead.
+  func readSynchronously<T: Sendable>(
+    mayWait: Bool, _ body: (ReadContext) throws -> T
+  ) throws -> T {
+    if let index = state.withLock({ $0.acquire() }) {
+      defer { release(index) }
+      return try ReaderConnection.read(readers[index].slot, path: path, body, tracking: false).0
+    }
+    guard mayWait, !holdsAReader else {
+      throw PersistenceError.sqlite(
+        path: path, code: SQLITE_MISUSE,
+        message: "every reader is busy and this synchronous read is nested in a read or write "
+          + "(waiting could deadlock); read with the enclosing closure's context", sql: nil)
+    }
+    let turn = Int(nextWaiterID.add(1, ordering: .relaxed).newValue % UInt64(readers.count))
+    return try ReaderConnection.read(readers[turn].slot, path: path, body, tracking: false).0
+  }
+
+  /// Whether the calling thread holds one of the readers (it is inside a read).
+  var holdsAReader: Bool { readers.contains { $0.slot.isHeldByCurrentThread } }
 
   /// Runs `body` with a free reader's connection, outside any transaction.
   func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) async throws -> T {

@@ -28,6 +28,8 @@ final class Statement {
   private var cachedLayout: ColumnLayout?
   private var layoutReprepareCount: Int32 = 0
   private var cachedDecoder: RowDecoder?
+  /// Decoders of column slices (a join's records), by first column and count.
+  private var sliceDecoders: [Int64: RowDecoder] = [:]
 
   init(handle: OpaquePointer, sql: String, collected: AuthorizerCollector) {
     self.handle = handle
@@ -66,6 +68,22 @@ final class Statement {
     if let cachedDecoder, cachedDecoder.layout === layout { return cachedDecoder }
     let decoder = RowDecoder(statement: self, layout: layout)
     cachedDecoder = decoder
+    return decoder
+  }
+
+  /// The record decoder for the `count` result columns starting at `base` (one side of a
+  /// join), kept like `rowDecoder`.
+  ///
+  /// - Complexity: O(count) the first time; O(1) afterwards.
+  func rowDecoder(base: Int32, count: Int32) -> RowDecoder {
+    if base == 0, count == columnCount { return rowDecoder }
+    let layout = columnLayout
+    let key = Int64(base) << 32 | Int64(count)
+    if let cached = sliceDecoders[key], cached.sourceLayout === layout { return cached }
+    let names = Array(layout.names[Int(base)..<Int(base + count)])
+    let decoder = RowDecoder(statement: self, layout: ColumnLayout(names: names), base: base)
+    decoder.sourceLayout = layout
+    sliceDecoders[key] = decoder
     return decoder
   }
 

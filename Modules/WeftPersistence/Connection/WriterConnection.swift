@@ -6,7 +6,11 @@ import CSQLite
 /// After each commit it tells the observation center which tables changed, before the next
 /// write can start, so observers see commits in order.
 ///
-/// - Note: Isolation: an actor on a `ConnectionExecutor`; its connection never leaves it.
+/// The connection sits in a `ConnectionSlot`, which `Database.writeSynchronously` also uses
+/// from the caller's thread; the actor's jobs and such a write take turns.
+///
+/// - Note: Isolation: an actor on a `ConnectionExecutor`; its connection is used only
+///   through its slot.
 actor WriterConnection {
   private let executor: ConnectionExecutor
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -15,7 +19,7 @@ actor WriterConnection {
   private let environment: DatabaseEnvironment
   private let observations: ObservationCenter
   private let counters: StatisticsCounters
-  var connection: Connection?
+  nonisolated let slot: ConnectionSlot
 
   init(
     path: String, environment: DatabaseEnvironment, observations: ObservationCenter,
@@ -26,26 +30,38 @@ actor WriterConnection {
     self.environment = environment
     self.observations = observations
     self.counters = counters
+    self.slot = ConnectionSlot(path: path)
   }
 
-  private func open() throws -> Connection {
-    guard let connection else { throw PersistenceError.closed(path: path) }
-    return connection
+  /// Runs `body` with the open connection, holding the slot.
+  private nonisolated func withOpen<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+    try slot.withConnection { connection in
+      guard let connection else { throw PersistenceError.closed(path: path) }
+      return try body(connection)
+    }
   }
 
   /// Runs one write transaction, then wakes the observations of the tables it changed.
   func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) throws -> T {
-    let connection = try open()
-    let monitor = environment.monitor
-    let started = monitor?.isEnabled == true ? ContinuousClock.now : nil
-    let value = try connection.write(body, environment: environment)
-    if let monitor, let started {
-      monitor.record(commits: 1)
-      monitor.recordLatency(ContinuousClock.now - started)
+    try writeHere(body)
+  }
+
+  /// Runs one write transaction on the calling thread (the actor's queue, or the caller of
+  /// `Database.writeSynchronously`), then wakes the observations of the tables it changed —
+  /// still holding the slot, so observers hear of commits in commit order.
+  nonisolated func writeHere<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
+    try withOpen { connection in
+      let monitor = environment.monitor
+      let started = monitor?.isEnabled == true ? ContinuousClock.now : nil
+      let value = try connection.write(body, environment: environment)
+      if let monitor, let started {
+        monitor.record(commits: 1)
+        monitor.recordLatency(ContinuousClock.now - started)
+      }
+      let changed = connection.changedTables
+      if !changed.isEmpty { observations.didCommit(changed) }
+      return value
     }
-    let changed = connection.changedTables
-    if !changed.isEmpty { observations.didCommit(changed) }
-    return value
   }
 
   /// Runs a read on the writer (in-memory databases have no readers).
@@ -54,19 +70,18 @@ actor WriterConnection {
   ) throws
     -> (T, Set<String>?)
   {
-    try open().read(body, tracking: tracking)
+    try withOpen { try $0.read(body, tracking: tracking) }
   }
 
   /// Runs `body` with the connection outside any transaction (observation passes of
   /// in-memory databases, which have no readers).
   func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) throws -> T {
-    body(try open())
+    try withOpen { body($0) }
   }
 
   /// Runs `PRAGMA wal_checkpoint(mode)`.
   func checkpoint(_ mode: Database.CheckpointMode) throws -> Database.CheckpointResult {
-    let connection = try open()
-    let rows = try connection.rows("PRAGMA wal_checkpoint(\(mode.rawValue))")
+    let rows = try withOpen { try $0.rows("PRAGMA wal_checkpoint(\(mode.rawValue))") }
     guard let row = rows.first, case .integer(let busy) = row[0],
       case .integer(let log) = row[1], case .integer(let checkpointed) = row[2]
     else { return Database.CheckpointResult(completed: true, walFrames: 0, checkpointedFrames: 0) }
@@ -75,7 +90,7 @@ actor WriterConnection {
   }
 
   /// Closes the connection; later calls throw `PersistenceError.closed`.
-  func close() { connection = nil }
+  func close() { slot.close() }
 
   /// Opens the connection and brings the schema up to date (see `Database.open`).
   func open(
@@ -88,7 +103,7 @@ actor WriterConnection {
       connection: connection, configuration: configuration, environment: environment,
       inMemory: inMemory
     ).run(migrations: migrations)
-    self.connection = connection
+    slot.store(connection)
     return runs
   }
 }

@@ -49,6 +49,13 @@ extension Database {
     /// latency of isolated commits is unchanged. `.zero` re-fetches back to back, as fast
     /// as the readers go.
     public var observationBurstInterval: Duration = .milliseconds(1)
+    /// Development builds only: when the file's schema is not the one its migrations make
+    /// today (a migration was edited after it ran, or removed), erase every table and run
+    /// the migrations again instead of failing or running on a stale schema. It deletes
+    /// the data; set it under `#if DEBUG`, never in a release build.
+    ///
+    /// Checking costs one run of the migrations on an in-memory database at each open.
+    public var eraseDatabaseOnSchemaChange = false
 
     /// The defaults.
     public init() {}

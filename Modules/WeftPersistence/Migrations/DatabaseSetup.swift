@@ -13,6 +13,9 @@ struct DatabaseSetup {
 
   func run(migrations: [Migration]) throws -> [MigrationRun] {
     try Migration.validate(migrations)
+    if configuration.eraseDatabaseOnSchemaChange, !inMemory {
+      try SchemaEraser(setup: self).eraseIfChanged(migrations)
+    }
     // Reading the header and the schema surfaces "not a database" and corruption.
     let version = try connection.userVersion()
     _ = try connection.scalar("SELECT count(*) FROM sqlite_master")

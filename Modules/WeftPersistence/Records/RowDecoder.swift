@@ -15,11 +15,16 @@ final class RowDecoder: Decoder {
   /// `cachedKeyType` naming `Key`.
   private var cachedKeyType: ObjectIdentifier?
   private var cachedContainer: AnyObject?
+  /// For a slice decoder, the statement's full layout it was cut from (to notice a
+  /// re-prepare).
+  weak var sourceLayout: ColumnLayout?
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(statement: Statement, layout: ColumnLayout) {
-    self.state = RowState(handle: statement.handle, layout: layout)
+  /// A decoder of `layout`'s columns, which start at result column `base` (0, or where a
+  /// join's second record starts).
+  init(statement: Statement, layout: ColumnLayout, base: Int32 = 0) {
+    self.state = RowState(handle: statement.handle, layout: layout, base: base)
   }
 
   /// The column layout this decoder reads by.
@@ -74,6 +79,8 @@ final class RowDecoder: Decoder {
 final class RowState {
   let handle: OpaquePointer
   let layout: ColumnLayout
+  /// The result column of the layout's first column.
+  let base: Int32
   let names: [String]
   let indexByName: [String: Int32]
   /// The next column the cursor guesses (fields decoded in column order).
@@ -86,9 +93,10 @@ final class RowState {
   /// arrays or vars: no exclusivity checks or uniqueness checks per field read.)
   let columnByKeyByte: UnsafeMutablePointer<Int32>
 
-  init(handle: OpaquePointer, layout: ColumnLayout) {
+  init(handle: OpaquePointer, layout: ColumnLayout, base: Int32) {
     self.handle = handle
     self.layout = layout
+    self.base = base
     self.names = layout.names
     self.indexByName = layout.indexByName
     self.cursorStorage = .allocate(capacity: 1)
@@ -113,7 +121,8 @@ final class RowState {
   @inline(__always)
   func startRow() { cursorStorage.pointee = 0 }
 
-  /// The 0-based column index of `key`, or `nil` when the row has no such column.
+  /// The 0-based column index of `key` within the layout, or `nil` when the row has no
+  /// such column.
   @inline(__always)
   func index(of key: some CodingKey) -> Int32? {
     let name = key.stringValue

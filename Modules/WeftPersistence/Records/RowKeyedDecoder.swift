@@ -42,7 +42,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
           debugDescription: "the row has no column \"\(key.stringValue)\"; add it in a migration"))
     }
     do {
-      return try body(ColumnReader(handle: state.handle, index: index))
+      return try body(ColumnReader(handle: state.handle, index: state.base + index))
     } catch let error as DecodingError {
       throw error.prefixed(with: [key])
     }
@@ -52,7 +52,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   private func readIfPresent<T>(_ key: Key, _ body: (ColumnReader) throws -> T) throws -> T? {
     guard let index = column(of: key) else { return nil }
-    let reader = ColumnReader(handle: state.handle, index: index)
+    let reader = ColumnReader(handle: state.handle, index: state.base + index)
     if reader.isNull { return nil }
     do {
       return try body(reader)

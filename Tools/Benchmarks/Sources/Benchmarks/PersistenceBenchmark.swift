@@ -40,6 +40,24 @@ private struct BenchRecord: PersistableRecord {
   var createdAt: Double
 }
 
+/// The same record decoded by position (`RowDecodable`): the fast path.
+private struct FastBenchRecord: PersistableRecord, RowDecodable {
+  static let tableName = "bench"
+  var id: Int
+  var category: Int
+  var name: String
+  var value: Double
+  var createdAt: Double
+
+  init(columns: RowColumns) throws {
+    id = try columns[0]
+    category = try columns[1]
+    name = try columns[2]
+    value = try columns[3]
+    createdAt = try columns[4]
+  }
+}
+
 /// Process CPU time (all threads: the store works on its connections' threads) and wall
 /// time of one measured block.
 private struct BenchSample {
@@ -121,8 +139,17 @@ private struct PersistenceBenchmark {
       if !storeFirst {
         results["store fetch", default: []].append(try await storeFetches(database))
       }
+      results["store fetch fast", default: []].append(try await storeFetches(database, fast: true))
+      results["raw fetch per transaction", default: []].append(
+        try await rawFetches(raw, perTransaction: true))
       results["store fetch per call", default: []].append(try await storeFetchesPerCall(database))
+      results["store fetch per sync call", default: []].append(
+        try await storeFetchesPerSynchronousCall(database))
+      results["store fetch per sync call fast", default: []].append(
+        try await storeFetchesPerSynchronousCall(database, fast: true))
       results["empty reads", default: []].append(try await emptyReads(database))
+      results["raw writes", default: []].append(try await rawWrites(raw))
+      results["sync writes", default: []].append(try await synchronousWrites(database))
       for observers in [0, 1, 10] {
         let before = database.statistics
         results["writes \(observers)", default: []].append(
@@ -177,11 +204,28 @@ private struct PersistenceBenchmark {
         "raw insert", target: 2.0),
       line(
         "indexed fetch, \(categories) queries returning \(records) rows in one read, store "
-          + "vs raw", "store fetch", "raw fetch", target: 1.5),
+          + "vs raw (Codable)", "store fetch", "raw fetch", target: 1.2),
       line(
-        "the same fetch with one database.fetchAll call per query, store vs raw",
-        "store fetch per call", "raw fetch", target: 1.5),
+        "the same fetch, fast path (RowDecodable), store vs raw", "store fetch fast", "raw fetch",
+        target: 1.1),
+      line(
+        "the same fetch with one database.fetchAll call per query, store vs raw (one "
+          + "transaction per query)", "store fetch per call", "raw fetch per transaction",
+        target: nil),
+      line(
+        "the same with one database.readSynchronously call per query, store vs raw (one "
+          + "transaction per query)", "store fetch per sync call", "raw fetch per transaction",
+        target: 1.3),
+      line(
+        "the same, readSynchronously and the fast path, store vs raw (one transaction per "
+          + "query)", "store fetch per sync call fast", "raw fetch per transaction", target: 1.3),
       hopLine(),
+      line(
+        "1000 one-row write transactions, no observer, store vs raw", "writes 0", "raw writes",
+        target: 1.5),
+      line(
+        "the same with database.writeSynchronously, store vs raw", "sync writes", "raw writes",
+        target: 1.5),
       line(
         "1000 one-row write transactions, 1 observer vs none", "writes 1", "writes 0",
         target: 2.0, andWall: true),
@@ -211,7 +255,15 @@ private struct PersistenceBenchmark {
       case "writes10": samples.append(try await writes(database, observers: 10))
       case "writes0": samples.append(try await writes(database, observers: 0))
       case "percall": samples.append(try await storeFetchesPerCall(database))
-      default: return ["unknown profile part \(part): writes10, writes0 or percall"]
+      case "synccall": samples.append(try await storeFetchesPerSynchronousCall(database))
+      case "syncwrites": samples.append(try await synchronousWrites(database))
+      case "fetch": samples.append(try await storeFetches(database))
+      case "fastfetch": samples.append(try await storeFetches(database, fast: true))
+      default:
+        return [
+          "unknown profile part \(part): writes10, writes0, syncwrites, percall, synccall, "
+            + "fetch or fastfetch"
+        ]
       }
     }
     let fetches = database.statistics.observationFetches - before.observationFetches
@@ -254,14 +306,17 @@ private struct PersistenceBenchmark {
     return sample
   }
 
-  /// Every query inside one read transaction.
-  private func storeFetches(_ database: Database) async throws -> BenchSample {
+  /// Every query inside one read transaction; with `fast`, decoded by position.
+  private func storeFetches(_ database: Database, fast: Bool = false) async throws -> BenchSample {
     let categories = categories
     let (sample, count) = try await BenchSample.measure {
       try await database.read { db in
         var total = 0
         for category in 0..<categories {
-          total += try db.fetchAll(BenchRecord.self, where: Field("category") == category).count
+          total +=
+            fast
+            ? try db.fetchAll(FastBenchRecord.self, where: Field("category") == category).count
+            : try db.fetchAll(BenchRecord.self, where: Field("category") == category).count
         }
         return total
       }
@@ -278,6 +333,26 @@ private struct PersistenceBenchmark {
         total += try await database.fetchAll(
           BenchRecord.self, where: Field("category") == category
         ).count
+      }
+      return total
+    }
+    precondition(count == records, "the store fetched every row")
+    return sample
+  }
+
+  /// One `database.readSynchronously` per query: a read transaction on the caller's thread;
+  /// with `fast`, decoded by position.
+  private func storeFetchesPerSynchronousCall(
+    _ database: Database, fast: Bool = false
+  ) async throws -> BenchSample {
+    let (sample, count) = try await BenchSample.measure {
+      var total = 0
+      for category in 0..<categories {
+        total += try database.readSynchronously { db in
+          fast
+            ? try db.fetchAll(FastBenchRecord.self, where: Field("category") == category).count
+            : try db.fetchAll(BenchRecord.self, where: Field("category") == category).count
+        }
       }
       return total
     }
@@ -322,6 +397,22 @@ private struct PersistenceBenchmark {
     return sample
   }
 
+  /// 1000 one-row `writeSynchronously` transactions, no observer.
+  private func synchronousWrites(_ database: Database) async throws -> BenchSample {
+    let base = records
+    let (sample, _) = try await BenchSample.measure {
+      for index in 0..<1_000 {
+        let row = BenchRecord(
+          id: base + index, category: -1, name: "extra", value: 0, createdAt: 0)
+        try database.writeSynchronously { tx in try tx.save(row) }
+      }
+    }
+    try await database.write { tx in
+      try tx.delete(BenchRecord.self, where: Field("category") == -1)
+    }
+    return sample
+  }
+
   // MARK: Raw side
 
   private func rawInserts(_ rows: [BenchRecord], _ path: String) async throws -> BenchSample {
@@ -351,14 +442,43 @@ private struct PersistenceBenchmark {
     return sample
   }
 
-  private func rawFetches(_ raw: RawConnection) async throws -> BenchSample {
+  /// 1000 one-row write transactions (BEGIN IMMEDIATE, the upsert, COMMIT) of the rows the
+  /// store's `writes` adds, removed afterwards.
+  private func rawWrites(_ raw: RawConnection) async throws -> BenchSample {
+    let statement = try raw.prepare(Self.upsert)
+    defer { sqlite3_finalize(statement) }
+    let base = records
+    let (sample, _) = try await BenchSample.measure {
+      for index in 0..<1_000 {
+        try raw.execute("BEGIN IMMEDIATE")
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, Int64(base + index))
+        sqlite3_bind_int64(statement, 2, -1)
+        sqlite3_bind_text(statement, 3, "extra", 5, benchTransient)
+        sqlite3_bind_double(statement, 4, 0)
+        sqlite3_bind_double(statement, 5, 0)
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw raw.error() }
+        try raw.execute("COMMIT")
+      }
+    }
+    try raw.execute("DELETE FROM bench WHERE category = -1")
+    return sample
+  }
+
+  /// The indexed queries, all in one read transaction or (`perTransaction`) each in its own.
+  private func rawFetches(
+    _ raw: RawConnection, perTransaction: Bool = false
+  ) async throws
+    -> BenchSample
+  {
     let statement = try raw.prepare(Self.select)
     defer { sqlite3_finalize(statement) }
     let categories = categories
     let (sample, total) = try await BenchSample.measure {
-      try raw.execute("BEGIN")
+      if !perTransaction { try raw.execute("BEGIN") }
       var total = 0
       for category in 0..<categories {
+        if perTransaction { try raw.execute("BEGIN") }
         sqlite3_reset(statement)
         sqlite3_bind_int64(statement, 1, Int64(category))
         var fetched: [BenchRecord] = []
@@ -375,8 +495,9 @@ private struct PersistenceBenchmark {
               createdAt: sqlite3_column_double(statement, 4)))
         }
         total += fetched.count
+        if perTransaction { try raw.execute("COMMIT") }
       }
-      try raw.execute("COMMIT")
+      if !perTransaction { try raw.execute("COMMIT") }
       return total
     }
     precondition(total == records, "raw fetched every row")
