@@ -54,6 +54,16 @@ let package = Package(
       path: "Tests/RuntimeProbe",
       swiftSettings: strict),
 
+    // A file importing Foundation, Dispatch, Observation and every Weft module compiles with
+    // the toolchain's common names unqualified.
+    .testTarget(
+      name: "NameCoexistenceTests",
+      dependencies: [
+        "WeftContexts", "WeftCore", "WeftFeedback", "WeftNetworking", "WeftObservation",
+        "WeftPersistence", "WeftRuntime", "WeftSimulation",
+      ],
+      path: "Tests/NameCoexistenceTests", swiftSettings: strict),
+
     // MARK: Contexts
     .target(
       name: "WeftContexts", dependencies: ["WeftCore", "WeftSimulation"],

@@ -22,7 +22,7 @@ extension Feedback {
   ///   from anywhere.
   /// - Note: Allocations: none per event.
   public static func imperative(
-    _ setup: @escaping @Sendable (Dispatch<Event>) -> (State, Event) -> Void
+    _ setup: @escaping @Sendable (EventDispatch<Event>) -> (State, Event) -> Void
   ) -> Self {
     Feedback(kind: "imperative") { dispatch in ImperativeReactor(react: setup(dispatch)) }
   }
@@ -41,7 +41,7 @@ extension Feedback {
 ///   reduced in the order they were sent.
 /// - Note: Allocations: none beyond the system's queue; a host job when called off-host and
 ///   none is pending.
-public struct Dispatch<Event: Sendable>: Sendable {
+public struct EventDispatch<Event: Sendable>: Sendable {
   let sink: @Sendable (Event, isolated (any Actor)?) -> Void
 
   /// Sends `event` into the system.

@@ -41,9 +41,11 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   public let kind: String
   /// The name given with `named(_:)`, used in activity records and test failures.
   public private(set) var name: String?
-  let makeReactor: @Sendable (Dispatch<Event>) -> Reactor<State, Event>
+  let makeReactor: @Sendable (EventDispatch<Event>) -> Reactor<State, Event>
 
-  init(kind: String, makeReactor: @escaping @Sendable (Dispatch<Event>) -> Reactor<State, Event>) {
+  init(
+    kind: String, makeReactor: @escaping @Sendable (EventDispatch<Event>) -> Reactor<State, Event>
+  ) {
     self.kind = kind
     self.makeReactor = makeReactor
   }

@@ -136,7 +136,7 @@ extension FeedbackSystem {
   }
 
   private func start(_ engine: Engine<State, Event>, isolation: isolated (any Actor)?) {
-    let dispatch = Dispatch<Event> { [weak self] event, isolation in
+    let dispatch = EventDispatch<Event> { [weak self] event, isolation in
       self?.send(event, isolation: isolation)
     }
     engine.reactors = engine.feedbacks.map { $0.makeReactor(dispatch) }

@@ -102,7 +102,7 @@ struct TeardownTests {
   }
 
   @Test func dispatchIntoATornDownSystemDoesNothing() async {
-    let captured = Recorder<Dispatch<Probe.Event>>()
+    let captured = Recorder<EventDispatch<Probe.Event>>()
     let system = FeedbackSystem<Probe, Probe.Event>(
       initial: Probe(), reduce: Probe.reduce,
       feedbacks: [
