@@ -151,21 +151,25 @@ public enum Simulator {
   /// Loads `file` and builds the app for its seed (or `seed` when given). The returned
   /// flow's `seed` is the one the app was built with, so the report states the seed used.
   ///
-  /// With a `stateDirectory` the app is launched once, with the right seed: a launch on a
-  /// state folder is itself a step of the app's life (a relaunched app syncs its outbox),
-  /// so the flow's seed is read first from a parse without the app's paths.
+  /// The app is launched once, with the right seed: the flow's `seed` line is read first
+  /// from a parse without the app's paths (a parse costs far less than a launch, and a
+  /// launch on a state folder is itself a step of the app's life: a relaunched app syncs its
+  /// outbox); the paths are checked by the parse after the launch.
   static func prepare(
     _ file: String, seed: UInt64?, plugin: SimulatorPlugin, output: Output,
     stateDirectory: String? = nil
   ) async -> (Flow, any SimulatedApp)? {
     var seed = seed
-    if stateDirectory != nil, seed == nil {
+    if seed == nil {
       do throws(FlowError) {
         seed =
           try Flow.load(
             path: file, options: Flow.ParseOptions(commands: plugin.catalog)
           ).seed ?? defaultSeed
       } catch {
+        // The flow has errors: the parse after the launch reports all of them, paths
+        // included (a state folder is not touched by a flow that cannot run).
+        guard stateDirectory != nil else { return await failedParse(file, plugin, output) }
         output.error(error.description)
         return nil
       }
@@ -201,6 +205,27 @@ public enum Simulator {
       }
     }
     return (flow, app)
+  }
+
+  /// Reports every error of a flow whose first parse failed: launches the app (seed 1) for
+  /// its paths, parses again with them, shuts the app down.
+  private static func failedParse(
+    _ file: String, _ plugin: SimulatorPlugin, _ output: Output
+  ) async -> (Flow, any SimulatedApp)? {
+    do throws(SimulationError) {
+      let app = try await plugin.launch(SimulationLaunch(seed: defaultSeed))
+      do throws(FlowError) {
+        _ = try Flow.load(
+          path: file, knownPaths: Set(app.observablePathNames),
+          options: Flow.ParseOptions(now: app.now, commands: plugin.catalog))
+      } catch {
+        output.error(error.description)
+      }
+      await app.shutDown()
+    } catch {
+      output.error("error: \(error)")
+    }
+    return nil
   }
 
   static func run(
