@@ -2,9 +2,11 @@
 """WebSocket echo benchmark peer for `weft-bench websocket` (the `websockets` package).
 
   websocket_echo.py serve
-      Serves a WebSocket echo endpoint and a plain TCP echo (the floor: the same bytes with no
-      WebSocket framing) on 127.0.0.1 (kernel-chosen ports), prints "PORT N TCP M", and runs
-      until stdin closes or its parent exits.
+      Serves a WebSocket echo endpoint (websockets' defaults: permessage-deflate accepted when
+      offered), a plain TCP echo (the floor: the same bytes with no WebSocket framing) and a
+      counting relay to the WebSocket port (bytes on the wire; a connection to the stats port
+      reads "up=N down=M" for the relay's connections so far) on 127.0.0.1, prints
+      "PORT N TCP M RELAY R STATS S", and runs until stdin closes or its parent exits.
   websocket_echo.py client --port N --count N [--warmup N]
       Sends --count small text messages one at a time to ws://127.0.0.1:N/, awaiting each
       echo, and prints "RESULT messages_per_second=X p50_us=X p99_us=X".
@@ -58,12 +60,42 @@ async def tcp_echo(reader, writer):
     writer.close()
 
 
+RELAYED = {"up": 0, "down": 0}
+
+
+async def pump(reader, writer, key):
+    while True:
+        data = await reader.read(1 << 16)
+        if not data:
+            break
+        RELAYED[key] += len(data)
+        writer.write(data)
+        await writer.drain()
+    writer.close()
+
+
 async def run_server():
     parent = os.getppid()
     async with serve(echo, "127.0.0.1", 0, ping_interval=None, max_size=None) as server:
+        port = server.sockets[0].getsockname()[1]
         floor = await asyncio.start_server(tcp_echo, "127.0.0.1", 0)
-        print(f"PORT {server.sockets[0].getsockname()[1]} "
-              f"TCP {floor.sockets[0].getsockname()[1]}", flush=True)
+
+        async def relay(reader, writer):
+            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", port)
+            await asyncio.gather(pump(reader, upstream_writer, "up"),
+                                 pump(upstream_reader, writer, "down"),
+                                 return_exceptions=True)
+
+        async def stats(reader, writer):
+            writer.write(f"up={RELAYED['up']} down={RELAYED['down']}\n".encode())
+            await writer.drain()
+            writer.close()
+
+        relayed = await asyncio.start_server(relay, "127.0.0.1", 0)
+        counts = await asyncio.start_server(stats, "127.0.0.1", 0)
+        print(f"PORT {port} TCP {floor.sockets[0].getsockname()[1]} "
+              f"RELAY {relayed.sockets[0].getsockname()[1]} "
+              f"STATS {counts.sockets[0].getsockname()[1]}", flush=True)
         await wait_for_stdin_or_parent(parent)
 
 

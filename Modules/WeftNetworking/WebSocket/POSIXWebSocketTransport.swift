@@ -397,8 +397,11 @@ final class POSIXWebSocket: RealtimeSocket {
           continuation = nil
         }
         if let finished {
-          if opened { break }
-          throw finished
+          // The client's own close finishes the socket for its callers at once; the thread
+          // goes on reading until the server's close frame completes the handshake (or the
+          // close timeout passes).
+          if opened && state != .closing { break }
+          if !opened { throw finished }
         }
         if state == .closed { break }
         let now = ContinuousClock.now

@@ -13,9 +13,13 @@
 /// > before the close is echoed or the connection failed (RFC 6455 §5.5.1 lets an endpoint
 /// > finish its message before its close frame). The owner bounds the hold with a deadline.
 ///
+/// With permessage-deflate settled, the machine holds zlib's streams (classes): a copy shares
+/// them, so only one copy may go on sending and receiving.
+///
 /// - Complexity: amortized O(bytes) per call.
 /// - Note: Isolation: a value type; the owner confines it to its lock.
-/// - Note: Allocations: the decoder's buffer and one array per frame written.
+/// - Note: Allocations: the decoder's buffer and one array per frame written; with
+///   permessage-deflate, zlib's state once (≈ 300 KiB) and one array per compressed message.
 public struct WebSocketConnectionMachine: Sendable {
   /// Where the connection is.
   public enum State: Sendable, Equatable {

@@ -22,22 +22,24 @@ Routes (HTTP):
     GET  /sent?key=K         -> 200 {"bytes": n, "closed": bool}: what /stream or /declared
                                 sent for K, and whether that response has ended
 
-WebSocket (/ on the ws port): echoes text frames, answers pings, closes on close.
+WebSocket (/ on the ws port): echoes every message (weft_websocket, the fixtures' shared
+standard-library server, found on PYTHONPATH: TestProcesses sets it).
 
 The server stops by itself when stdin closes (the test process died or closed it),
 when its parent changes, or after --lifetime seconds (default 120).
 """
-import base64
-import hashlib
+import asyncio
 import json
 import os
 import socket
-import struct
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
+
+from weft_websocket import port_of
+from weft_websocket import serve as websocket_serve
 
 COUNTS = {}
 COUNTS_LOCK = threading.Lock()
@@ -148,80 +150,25 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(404, b"no route", "text/plain")
 
 
-def read_exact(conn, count):
-    data = b""
-    while len(data) < count:
-        chunk = conn.recv(count - len(data))
-        if not chunk:
-            raise ConnectionError("closed")
-        data += chunk
-    return data
+def start_websocket():
+    """The echo WebSocket on its own asyncio loop and thread (weft_websocket, the fixtures'
+    shared standard-library server); returns its port."""
+    started = threading.Event()
+    port = [0]
 
+    async def echo(ws):
+        async for message in ws:
+            await ws.send(message)
 
-def send_frame(conn, opcode, payload):
-    header = bytes([0x80 | opcode])
-    if len(payload) < 126:
-        header += bytes([len(payload)])
-    elif len(payload) < 65536:
-        header += bytes([126]) + struct.pack("!H", len(payload))
-    else:
-        header += bytes([127]) + struct.pack("!Q", len(payload))
-    conn.sendall(header + payload)
+    async def run():
+        server = await websocket_serve(echo, "127.0.0.1", 0)
+        port[0] = port_of(server)
+        started.set()
+        await asyncio.Future()  # until the process exits
 
-
-def websocket_session(conn):
-    try:
-        request = b""
-        while b"\r\n\r\n" not in request:
-            chunk = conn.recv(4096)
-            if not chunk:
-                return
-            request += chunk
-        headers = {}
-        for line in request.decode("latin-1").split("\r\n")[1:]:
-            if ":" in line:
-                name, value = line.split(":", 1)
-                headers[name.strip().lower()] = value.strip()
-        key = headers.get("sec-websocket-key", "")
-        accept = base64.b64encode(
-            hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()
-        ).decode()
-        conn.sendall(
-            (
-                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-                "Connection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n\r\n" % accept
-            ).encode()
-        )
-        while True:
-            first, second = read_exact(conn, 2)
-            opcode = first & 0x0F
-            length = second & 0x7F
-            if length == 126:
-                length = struct.unpack("!H", read_exact(conn, 2))[0]
-            elif length == 127:
-                length = struct.unpack("!Q", read_exact(conn, 8))[0]
-            mask = read_exact(conn, 4) if second & 0x80 else b"\x00\x00\x00\x00"
-            payload = bytes(b ^ mask[i % 4] for i, b in enumerate(read_exact(conn, length)))
-            if opcode == 0x8:
-                send_frame(conn, 0x8, payload[:2])
-                return
-            if opcode == 0x9:
-                send_frame(conn, 0xA, payload)
-            elif opcode in (0x1, 0x2):
-                send_frame(conn, opcode, payload)
-    except (ConnectionError, OSError):
-        pass
-    finally:
-        conn.close()
-
-
-def serve_websocket(listener):
-    while True:
-        try:
-            conn, _ = listener.accept()
-        except OSError:
-            return
-        threading.Thread(target=websocket_session, args=(conn,), daemon=True).start()
+    threading.Thread(target=lambda: asyncio.run(run()), daemon=True).start()
+    started.wait(10)
+    return port[0]
 
 
 def watchdog(lifetime):
@@ -245,21 +192,15 @@ def main():
         lifetime = float(sys.argv[sys.argv.index("--lifetime") + 1])
     http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     http.daemon_threads = True
-    ws = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    ws.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    ws.bind(("127.0.0.1", 0))
-    ws.listen(16)
     closed = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     closed.bind(("127.0.0.1", 0))
     closed_port = closed.getsockname()[1]
     closed.close()
     threading.Thread(target=watchdog, args=(lifetime,), daemon=True).start()
     threading.Thread(target=stdin_watch, daemon=True).start()
-    threading.Thread(target=serve_websocket, args=(ws,), daemon=True).start()
-    print(
-        "PORTS http=%d ws=%d closed=%d" % (http.server_address[1], ws.getsockname()[1], closed_port),
-        flush=True,
-    )
+    ws_port = start_websocket()
+    print("PORTS http=%d ws=%d closed=%d" % (http.server_address[1], ws_port, closed_port),
+          flush=True)
     http.serve_forever()
 
 

@@ -11,11 +11,12 @@ struct ConformanceServer {
 
   func url(_ path: String) -> URL { URL(string: "ws://127.0.0.1:\(port)\(path)")! }
 
-  /// A transport for `path` with a short close timeout (a held end cannot stall a test).
+  /// A transport for `path` with a close timeout long enough for a loaded machine (the
+  /// closing handshake is what several tests check).
   func transport(
     _ path: String, configure: (inout WebSocketConfiguration) -> Void = { _ in }
   ) -> POSIXWebSocketTransport {
-    var configuration = WebSocketConfiguration(closeTimeout: .seconds(2))
+    var configuration = WebSocketConfiguration(closeTimeout: .seconds(10))
     configure(&configuration)
     return POSIXWebSocketTransport(url: url(path), configuration: configuration)
   }

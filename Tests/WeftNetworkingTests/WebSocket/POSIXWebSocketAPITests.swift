@@ -121,7 +121,7 @@ struct POSIXWebSocketAPITests {
       var closures = connection.closures.makeAsyncIterator()
       let closure = await closures.next()
       #expect(closure?.sentCode == 4100)
-      #expect(closure?.wasClean == true)
+      #expect(closure?.wasClean == true, "\(String(describing: closure))")
       #expect(await connection.lastClosure == closure)
 
       let observed = RealtimeConnection(

@@ -143,7 +143,9 @@ enum BenchArguments {
         the same python `websockets` echo server; messages/s and p50/p99 round trip. Then
         issue 29's throughput shapes (1,000 × 64 KiB binary and text round trips, one 16 MiB
         binary message, 16 MiB of text in 256 fragments) by Weft, by the websockets client and
-        as a plain TCP echo of the same bytes (the floor), interleaved. Needs a python with
+        as a plain TCP echo of the same bytes (the floor), interleaved. Then a JSON feed with
+        and without permessage-deflate through a counting relay (fails unless the echoes match
+        and compression shrinks the bytes on the wire). Needs a python with
         the `websockets` package in WEFT_BENCH_PYTHON (default python3), e.g. a venv:
         python3 -m venv /tmp/weft-bench && /tmp/weft-bench/bin/pip install websockets.
         """

@@ -44,8 +44,9 @@ func runWebSocketReport(quick: Bool) async throws {
   }
   let line = readLine(from: serverOutput.fileHandleForReading)
   let words = line.split(separator: " ")
-  guard words.count == 4, words[0] == "PORT", let port = Int(words[1]), words[2] == "TCP",
-    let tcpPort = Int(words[3])
+  guard words.count == 8, words[0] == "PORT", let port = Int(words[1]), words[2] == "TCP",
+    let tcpPort = Int(words[3]), words[4] == "RELAY", let relayPort = Int(words[5]),
+    words[6] == "STATS", let statsPort = Int(words[7])
   else {
     throw WebSocketBenchmarkError(
       description: "the python echo server did not start with \(python) (it printed '\(line)'); "
@@ -85,6 +86,7 @@ func runWebSocketReport(quick: Bool) async throws {
       + format(weft.p99Microseconds / peer.p99Microseconds, digits: 2) + "×")
   try await runWebSocketThroughput(
     port: port, tcpPort: tcpPort, python: python, script: script, quick: quick)
+  try await runDeflateInterop(relayPort: relayPort, statsPort: statsPort, quick: quick)
 }
 
 /// Weft's client: connects, warms up, then sends `count` messages one at a time.

@@ -108,7 +108,7 @@ func runWebSocketThroughput(
 }
 
 /// User plus system CPU seconds of this process, every thread.
-private func processCPUSeconds() -> Double {
+func processCPUSeconds() -> Double {
   var usage = rusage()
   #if canImport(Glibc)
   getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -189,19 +189,8 @@ private func announcedNumbers(_ text: String, after word: String) -> [String: Do
 /// The floor: `count` round trips of `bytes` bytes through a plain TCP echo, written and read
 /// at once (poll), with no WebSocket framing, masking or validation.
 private func floorSeconds(_ shape: ThroughputShape, bytes: Int, port: Int) throws -> Double {
-  let fd = socket(AF_INET, streamSocketType, 0)
-  guard fd >= 0 else { throw WebSocketBenchmarkError(description: "socket failed") }
+  let fd = try connectLoopback(port: port)
   defer { close(fd) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-    }
-  }
-  guard connected == 0 else { throw WebSocketBenchmarkError(description: "connect failed") }
   var one: Int32 = 1
   _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
   let payload = [UInt8](repeating: 0x5A, count: bytes)
@@ -234,4 +223,24 @@ private func floorSeconds(_ shape: ThroughputShape, bytes: Int, port: Int) throw
   let start = wallNanoseconds()
   for _ in 0..<shape.count { try roundTrip() }
   return Double(wallNanoseconds() - start) / 1e9
+}
+
+/// A blocking TCP connection to 127.0.0.1:`port`.
+func connectLoopback(port: Int) throws -> Int32 {
+  let fd = socket(AF_INET, streamSocketType, 0)
+  guard fd >= 0 else { throw WebSocketBenchmarkError(description: "socket failed") }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  guard connected == 0 else {
+    close(fd)
+    throw WebSocketBenchmarkError(description: "connect to 127.0.0.1:\(port) failed")
+  }
+  return fd
 }
