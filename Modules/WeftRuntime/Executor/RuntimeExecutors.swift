@@ -64,14 +64,13 @@ final class RuntimeMainExecutor: MainExecutor, SchedulingExecutor, RuntimeJobRun
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    loop.schedule(.task(UnownedJob(job)), lane: .main, after: VirtualDelay.exact(delay))
+    loop.schedule(.task(UnownedJob(job)), lane: .main, after: delay)
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
-    let delay = VirtualDelay.until(instant, on: clock, elapsedInJob: loop.elapsedInJob)
-    loop.schedule(.task(UnownedJob(job)), lane: .main, after: delay)
+    loop.schedule(.task(UnownedJob(job)), lane: .main, at: instant, on: clock)
   }
 
   func run() throws { loop.run(main: self, global: RuntimeExecutorFactory.global) }
@@ -104,14 +103,13 @@ final class RuntimeGlobalExecutor: TaskExecutor, SchedulingExecutor, RuntimeJobR
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    loop.schedule(.task(UnownedJob(job)), lane: .global, after: VirtualDelay.exact(delay))
+    loop.schedule(.task(UnownedJob(job)), lane: .global, after: delay)
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
-    let delay = VirtualDelay.until(instant, on: clock, elapsedInJob: loop.elapsedInJob)
-    loop.schedule(.task(UnownedJob(job)), lane: .global, after: delay)
+    loop.schedule(.task(UnownedJob(job)), lane: .global, at: instant, on: clock)
   }
 
   func runJob(_ job: UnownedJob) {

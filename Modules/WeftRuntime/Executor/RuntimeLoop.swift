@@ -106,6 +106,18 @@ final class RuntimeLoop: Sendable {
     if wake { state.signal() }
   }
 
+  /// Parks `job` for `delay` of a clock's duration (exact; 0 for a duration that is not
+  /// `Swift.Duration`).
+  func schedule<D: DurationProtocol>(_ job: RuntimeJob, lane: Lane, after delay: D) {
+    schedule(job, lane: lane, after: VirtualDelay.exact(delay))
+  }
+
+  /// Parks `job` until `instant` of a real clock, mapped to virtual time (`VirtualDelay`).
+  func schedule<C: Clock>(_ job: RuntimeJob, lane: Lane, at instant: C.Instant, on clock: C) {
+    schedule(
+      job, lane: lane, after: VirtualDelay.until(instant, on: clock, elapsedInJob: elapsedInJob))
+  }
+
   /// Whether the caller is the loop's thread.
   private var isLoopThread: Bool {
     state.withLock { state in
