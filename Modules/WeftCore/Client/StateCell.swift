@@ -401,21 +401,24 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
     }
   }
 
-  func remove(_ registration: RegistrationBase, from group: GroupBase) {
+  @discardableResult
+  func remove(_ registration: RegistrationBase, from group: GroupBase) -> Bool {
     storage.withLock { storage in
+      let pending = group.pendingMain
       if let everyCommit = storage.everyCommit, everyCommit === group {
         if everyCommit.removeLocked(registration) { storage.everyCommit = nil }
-        return
+        return pending
       }
-      guard group.removeLocked(registration) else { return }
+      guard group.removeLocked(registration) else { return pending }
       let slot = group.slot
-      guard slot < storage.groups.count, storage.groups[slot] === group else { return }
+      guard slot < storage.groups.count, storage.groups[slot] === group else { return pending }
       let last = storage.groups.removeLast()
       if slot < storage.groups.count {
         storage.groups[slot] = last
         last.slot = slot
       }
       if let key = group.key { storage.index[key] = nil }
+      return pending
     }
   }
 }

@@ -38,6 +38,8 @@
 // registration); a subclass that keeps its stored properties `@MainActor` or immutable and
 // `Sendable` stays safe, and the compiler checks every access to those.
 open class MainActorObserver<Value: Sendable>: RegistrationBase, @unchecked Sendable {
+  override final var deliversOnMainActor: Bool { true }
+
   /// Makes an observer, not yet attached.
   public override init() { super.init() }
 

@@ -2,7 +2,12 @@ import Synchronization
 
 /// Removes registrations under the owning cell's lock; implemented by `StateCell`.
 protocol RegistrationRemoving: AnyObject, Sendable {
-  func remove(_ registration: RegistrationBase, from group: GroupBase)
+  /// Removes `registration`; returns whether its group had a MainActor delivery pending at
+  /// that moment (a commit the registration would still have received).
+  @discardableResult
+  func remove(_ registration: RegistrationBase, from group: GroupBase) -> Bool
+  /// The owner's name, for diagnostics.
+  var name: String { get }
 }
 
 /// The subscribers that share one selector, and the one comparison they share per commit.
@@ -30,8 +35,10 @@ class GroupBase: @unchecked Sendable {
   /// a subscriber that joined mid-burst must not miss the burst's last value.
   var mainNeedsDelivery = false
 
-  func remove(_ registration: RegistrationBase) {
-    owner?.remove(registration, from: self)
+  /// Removes `registration`; returns whether a MainActor delivery was pending for the group.
+  @discardableResult
+  func remove(_ registration: RegistrationBase) -> Bool {
+    owner?.remove(registration, from: self) ?? false
   }
 
   /// Removes `registration` from whichever list holds it. Returns whether the group is now

@@ -22,7 +22,7 @@ public final class Subscription: Sendable, Hashable {
 
   init(_ registration: RegistrationBase) { self.registration = registration }
 
-  deinit { registration.cancel() }
+  deinit { registration.release() }
 
   /// Stops delivery. Idempotent.
   public func cancel() { registration.cancel() }
@@ -75,6 +75,22 @@ open class RegistrationBase: @unchecked Sendable {
     guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
     group?.remove(self)
   }
+
+  /// `cancel()` because the `Subscription` was released. In debug builds, a MainActor
+  /// subscriber released while its group has a delivery pending is reported through
+  /// `WeftDiagnostics`: the commit it was alive for will not reach it (the usual cause: a
+  /// token dropped at the end of a nonisolated function before the MainActor ran).
+  final func release() {
+    guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    guard let group else { return }
+    let pending = group.remove(self)
+    #if DEBUG
+    if pending, deliversOnMainActor { WeftDiagnostics.releasedWithDeliveryPending(group) }
+    #endif
+  }
+
+  /// Whether this registration is delivered by the MainActor job.
+  var deliversOnMainActor: Bool { false }
 }
 
 // Each registration kind keeps its callback as the only field after the base, so its offset
@@ -103,6 +119,8 @@ final class SyncRegistration<Value>: RegistrationBase, @unchecked Sendable {
 @usableFromInline
 final class MainRegistration<Value>: RegistrationBase, @unchecked Sendable {
   @usableFromInline let callback: @MainActor @Sendable (Change<Value>) -> Void
+
+  override var deliversOnMainActor: Bool { true }
 
   init(_ callback: @escaping @MainActor @Sendable (Change<Value>) -> Void, group: GroupBase) {
     self.callback = callback
