@@ -57,7 +57,7 @@ func withHealthServer<T>(
     throw FixtureError(
       description: "Fixtures/health_server.py is not in the test bundle: check Package.swift")
   }
-  return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "60"]) {
+  return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "300"]) {
     text in
     // "PORT <http> WS <websocket>"
     let words = text.split(whereSeparator: \.isWhitespace)

@@ -57,7 +57,7 @@ func withConformanceServer<T>(_ body: (ConformanceServer) async throws -> T) asy
     let script = Bundle.module.url(
       forResource: "websocket_conformance_server", withExtension: "py", subdirectory: "Fixtures")
   else { throw FixtureError("Fixtures/websocket_conformance_server.py is not in the test bundle") }
-  return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "60"]) {
+  return try await ServerProcess.with(program: "python3", [script.path, "--lifetime", "300"]) {
     line in
     guard let port = announcedFields(line, after: "PORTS")?["ws"].flatMap(Int.init) else {
       throw FixtureError("websocket_conformance_server.py did not start (got \"\(line)\")")

@@ -21,7 +21,7 @@ private func withWebSocketServer<T>(
     let script = Bundle.module.url(
       forResource: "websocket_server", withExtension: "py", subdirectory: "Fixtures")
   else { throw FixtureError("Fixtures/websocket_server.py is not in the test bundle") }
-  let arguments = [script.path, "--lifetime", "60", "--ws-port", "\(wsPort)"]
+  let arguments = [script.path, "--lifetime", "300", "--ws-port", "\(wsPort)"]
   return try await ServerProcess.with(program: "python3", arguments) { text in
     let ports = announcedFields(text, after: "PORTS")?.compactMapValues { Int($0) } ?? [:]
     guard let ws = ports["ws"], let garbage = ports["garbage"], let stall = ports["stall"]
