@@ -23,7 +23,9 @@ struct StateDirectoryTests {
   static let binary = root.appendingPathComponent(".build/debug/weft-sim")
 
   /// Queues three writes offline, then runs long enough (minutes in a debug build) for the
-  /// test to kill it.
+  /// test to kill it: close to the flow language's 1,000,000-step cap, since the
+  /// deterministic runtime runs a step without thread hops (400,000 steps ended in about
+  /// 80 s, before a test process slowed by the thread sanitizer had looked).
   static let first = """
     seed 7
     login email=ada@example.com password=correct-horse
@@ -34,7 +36,7 @@ struct StateDirectoryTests {
       form.submit
     }
     expect outbox.count == 3
-    repeat 200000 { tab dashboard ; tab insights }
+    repeat 499990 { tab dashboard ; tab insights }
     """
 
   /// Continues in the same folder: the session is restored, the outbox drained on launch,
