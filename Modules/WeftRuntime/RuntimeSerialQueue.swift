@@ -17,7 +17,7 @@
 /// - Note: Isolation: `async` from any thread; bodies run on the runtime's thread.
 /// - Note: Allocations: one closure per body.
 public final class RuntimeSerialQueue: Sendable {
-  struct State {
+  struct State: Sendable {
     var pending: [@Sendable () -> Void] = []
     var head = 0
     var scheduled = false

@@ -13,10 +13,11 @@ import Darwin
 /// - Complexity: O(1) per call.
 /// - Note: Isolation: thread-safe.
 /// - Note: Allocations: two blocks at creation, none after.
-final class RuntimeLock<Value>: @unchecked Sendable {
-  // Safe: `value` is read and written only between pthread_mutex_lock and unlock on
-  // `mutex`, and the mutex and condition live in manually allocated memory with stable
-  // addresses (a pthread_mutex_t must never move).
+final class RuntimeLock<Value: Sendable>: @unchecked Sendable {
+  // Safe: `value` is itself `Sendable`, so what goes in or comes out may cross threads; it
+  // is read and written only between pthread_mutex_lock and unlock on `mutex`, so no two
+  // threads touch it at once; and the mutex and condition live in manually allocated memory
+  // with stable addresses (a pthread_mutex_t must never move).
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
   private var value: Value

@@ -28,7 +28,7 @@ final class RuntimeLoop: Sendable {
 
   typealias Lane = RunQueue<QueuedJob>.Lane
 
-  struct LoopState {
+  struct LoopState: Sendable {
     var queue = RunQueue<QueuedJob>()
     var settleWaiters: [UnsafeContinuation<Void, Never>] = []
     var external: [String: Int] = [:]
@@ -36,7 +36,8 @@ final class RuntimeLoop: Sendable {
     var stopped = false
     var waiting = false
     var runningLane: Lane?
-    var thread: pthread_t?
+    /// The loop's thread, as `RuntimeThread.current` gave it.
+    var thread: UInt?
     /// When the job now running started, in real time.
     var jobStarted: ContinuousClock.Instant?
     /// When the job that enqueued the running one started (or the running one, when it came
@@ -122,7 +123,7 @@ final class RuntimeLoop: Sendable {
   private var isLoopThread: Bool {
     state.withLock { state in
       guard let thread = state.thread else { return false }
-      return pthread_equal(thread, pthread_self()) != 0
+      return thread == RuntimeThread.current
     }
   }
 
@@ -132,7 +133,7 @@ final class RuntimeLoop: Sendable {
   var elapsedInJob: Duration {
     state.withLock { state in
       guard let started = state.readWindowStart, let thread = state.thread,
-        pthread_equal(thread, pthread_self()) != 0
+        thread == RuntimeThread.current
       else { return .zero }
       return started.duration(to: .now)
     }
@@ -141,7 +142,7 @@ final class RuntimeLoop: Sendable {
   var isRunningMainJob: Bool {
     state.withLock { state in
       guard state.runningLane == .main, let thread = state.thread else { return false }
-      return pthread_equal(thread, pthread_self()) != 0
+      return thread == RuntimeThread.current
     }
   }
 
@@ -152,7 +153,7 @@ final class RuntimeLoop: Sendable {
 
   /// Drains the queue on the calling thread until `stop()`.
   func run<Main: RuntimeJobRunner, Global: RuntimeJobRunner>(main: Main, global: Global) {
-    state.withLock { $0.thread = pthread_self() }
+    state.withLock { $0.thread = RuntimeThread.current }
     while true {
       switch state.withLock({ $0.decide() }) {
       case .run(.task(let job), let lane):
@@ -207,4 +208,16 @@ final class RuntimeLoop: Sendable {
 /// What runs a job: one of the two executors.
 protocol RuntimeJobRunner {
   func runJob(_ job: UnownedJob)
+}
+
+/// The calling thread's identity as a plain number (`pthread_t` is a pointer on Darwin, so not
+/// `Sendable`; its bits are).
+enum RuntimeThread {
+  static var current: UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+  }
 }

@@ -193,3 +193,7 @@ public struct RunQueue<Job> {
     }
   }
 }
+
+extension RunQueue: Sendable where Job: Sendable {}
+extension RunQueue.Entry: Sendable where Job: Sendable {}
+extension RunQueue.Timer: Sendable where Job: Sendable {}
