@@ -66,11 +66,11 @@ let package = Package(
 
     // MARK: Contexts
     .target(
-      name: "WeftContexts", dependencies: ["WeftCore", "WeftSimulation"],
+      name: "WeftContexts", dependencies: ["WeftCore"],
       path: "Modules/WeftContexts",
       swiftSettings: strict),
     .testTarget(
-      name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore", "WeftSimulation"],
+      name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore"],
       path: "Tests/WeftContextsTests",
       swiftSettings: strict),
 

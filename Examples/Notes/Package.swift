@@ -13,14 +13,16 @@ let package = Package(
   dependencies: [.package(name: "Weft", path: "../..")],
   targets: [
     // The app: a notes client on WeftCore, WeftPersistence records with a migration and an
-    // observed fetch, a WeftContexts editor with a validated binding. No simulation code: the
-    // simulator runs it on the deterministic runtime.
+    // observed fetch, a WeftContexts editor with a validated and a debounced binding, a
+    // WeftFeedback reminder countdown on `Task.sleep`. No simulation code: the simulator runs
+    // it on the deterministic runtime.
     .target(
       name: "NotesApp",
       dependencies: [
         .product(name: "WeftCore", package: "Weft"),
         .product(name: "WeftPersistence", package: "Weft"),
         .product(name: "WeftContexts", package: "Weft"),
+        .product(name: "WeftFeedback", package: "Weft"),
       ],
       swiftSettings: strict),
     // The simulator plug-in: the app's flow commands and how notes-sim launches it.

@@ -42,8 +42,8 @@ for flow in Flows/*.flow; do
   grep -E '^result: ' "$scratch/ci-flow.log"
 done
 
-step "identical counts: 10 runs of every flow, the other core busy (deterministic runtime)"
-python3 "$root/.ci/check-identical-counts" --busy 10 "$sim" Flows/*.flow
+step "identical counts, allocations included: 10 runs of every flow, the other core busy"
+python3 "$root/.ci/check-identical-counts" --busy --allocations 10 "$sim" Flows/*.flow
 
 step "gate (Gates/thresholds.json)"
 "$sim" gate

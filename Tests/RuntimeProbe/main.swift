@@ -9,6 +9,19 @@ import WeftRuntime
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let scenario = arguments.first ?? ""
+// `process`: fix the hashing seed and the address layout (runs the probe again once), then
+// print them and the iteration order of a set of objects keyed by address.
+if scenario == "process" {
+  let fixed = DeterministicProcess.ensure()
+  final class Token {}
+  let tokens = (0..<64).map { _ in Token() }
+  let positions = Dictionary(
+    uniqueKeysWithValues: tokens.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
+  let order = Set(tokens.map(ObjectIdentifier.init)).map { positions[$0]! }
+  print("fixed \(fixed) hashing \(DeterministicProcess.hashesDeterministically)")
+  print("order \(order.map(String.init).joined(separator: " "))")
+  exit(0)
+}
 let scheduleSeed = arguments.count > 1 ? UInt64(arguments[1]) : nil
 guard let runtime = DeterministicRuntime.install(scheduleSeed: scheduleSeed, stallSeconds: 1)
 else {

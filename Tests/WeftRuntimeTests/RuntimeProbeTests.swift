@@ -29,6 +29,20 @@ struct RuntimeProbeTests {
     #expect(lines.contains("off-thread events 0"))
   }
 
+  /// Without a fixed hashing seed and address layout, a set of objects iterates in a new
+  /// order on every run; `DeterministicProcess.ensure()` (what `Simulator.start` calls) fixes
+  /// both, so five runs agree.
+  @Test func aFixedProcessIteratesObjectSetsInTheSameOrderEveryRun() async throws {
+    var outputs: Set<String> = []
+    for _ in 0..<5 {
+      let result = try await run("process")
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.standard.hasPrefix("fixed true hashing true"), "\(result.standard)")
+      outputs.insert(result.standard)
+    }
+    #expect(outputs.count == 1, "\(outputs.sorted())")
+  }
+
   @Test func theSameScheduleGivesTheSameTranscript() async throws {
     let first = try await run("order")
     let second = try await run("order")

@@ -83,8 +83,10 @@ public enum Simulator {
   }
 
   /// The entry point of a simulator executable whose plug-in runs on the deterministic
-  /// runtime: call it as the only statement of `main.swift`. It installs the runtime before
-  /// anything asynchronous runs (with the `--schedule-seed` of the arguments), runs `main`
+  /// runtime: call it as the only statement of `main.swift`. It fixes the hashing seed and
+  /// the address layout (`DeterministicProcess`, which runs the executable again once with
+  /// them), installs the runtime before anything asynchronous runs
+  /// (with the `--schedule-seed` of the arguments), runs `main`
   /// on it and exits with its code. Where the runtime is unavailable (Apple platforms before
   /// 26.4) it says so in one line and runs threaded, as `main` does. A plug-in on threads
   /// (`scheduling: .threaded`) runs threaded, and so does any plug-in when the environment
@@ -94,6 +96,8 @@ public enum Simulator {
   public nonisolated static func start(_ arguments: [String], plugin: SimulatorPlugin) -> Never {
     let forcedThreads = ProcessInfo.processInfo.environment["WEFT_RUNTIME"] == "threaded"
     if plugin.scheduling == .deterministic, !forcedThreads {
+      // Hashing seeds and addresses, fixed too (may run the executable again, once).
+      DeterministicProcess.ensure()
       let scheduleSeed = Self.scheduleSeed(in: arguments)
       if DeterministicRuntime.install(scheduleSeed: scheduleSeed) == nil {
         Output.console.error(

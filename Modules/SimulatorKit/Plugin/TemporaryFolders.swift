@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -24,8 +23,8 @@ import Darwin
 /// defer { TemporaryFolders.remove(folder) }
 /// ```
 ///
-/// - Note: Isolation: any; the registry is behind a `Mutex`, the signal handlers run on a
-///   Dispatch queue of their own.
+/// - Note: Isolation: any; the registry is behind a `Mutex`; a signal's cleanup runs on
+///   `ExitSignals`' watcher thread.
 /// - Complexity: `make`/`remove` O(1) plus the file system; the first `make` also lists the
 ///   temporary directory once.
 public enum TemporaryFolders {
@@ -35,8 +34,6 @@ public enum TemporaryFolders {
   private struct State: ~Copyable {
     var live: Set<String> = []
     var installed = false
-    /// Kept alive for the life of the process; never read.
-    var signalSources: [any DispatchSourceSignal] = []
   }
 
   private static let state = Mutex(State())
@@ -145,7 +142,7 @@ public enum TemporaryFolders {
   }
 
   /// Once per process: sweeps dead runs' leftovers in `directory` and installs the exit
-  /// handler and the SIGINT/SIGTERM handlers (Dispatch signal sources).
+  /// handler and the SIGINT/SIGTERM handlers (`ExitSignals`).
   private static func installCleanup(sweeping directory: URL) {
     let first = state.withLock { state -> Bool in
       defer { state.installed = true }
@@ -154,20 +151,6 @@ public enum TemporaryFolders {
     guard first else { return }
     sweepStale(in: directory)
     atexit { TemporaryFolders.removeAll() }
-    // Made inside the lock so that the (non-Sendable) sources never leave the state that
-    // keeps them alive; their handlers run later, on a global queue.
-    state.withLock { state in
-      for signo in [SIGINT, SIGTERM] {
-        signal(signo, SIG_IGN)  // delivered to the source instead of ending the process
-        let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-        source.setEventHandler {
-          TemporaryFolders.removeAll()
-          fflush(nil)
-          _exit(128 + signo)
-        }
-        source.resume()
-        state.signalSources.append(source)
-      }
-    }
+    ExitSignals.install { TemporaryFolders.removeAll() }
   }
 }

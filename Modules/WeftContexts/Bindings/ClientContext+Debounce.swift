@@ -86,14 +86,9 @@ final class Debouncer<C: Client, Value: Sendable>: Flushing {
     let tracker = context.pendingWork
     let key = tracker.makeKey()
     let deadline = Deadline(clock, after: window)
-    let announced = context.workTracker
-    announced?.begin("context.debounce")
     // MainActor-isolated, so it cannot start before `start` below ran.
     let task = Task { [weak self, weak tracker] in
-      defer {
-        tracker?.finish(key)
-        announced?.end("context.debounce")
-      }
+      defer { tracker?.finish(key) }
       do {
         try await deadline.sleep()
       } catch {

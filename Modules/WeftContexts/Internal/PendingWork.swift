@@ -3,8 +3,8 @@ import WeftCore
 /// The tasks a client context has started and not finished: writes on their way to the
 /// client and debounce timers, with how to await and cancel each. `settle()` waits for all
 /// of it; releasing the set (with its context) cancels the timers, so nothing sleeps forever
-/// on a clock. Not a work tracker: the app's one work tracker is WeftSimulation's, which a
-/// context announces the same work to when given one (`ClientContext.workTracker`).
+/// on a clock. It serves `settle()` only: under `weft-sim` the deterministic runtime sees the
+/// same tasks as jobs and sleeps, with nothing announced to it.
 ///
 /// `Sendable` through WeftCore's `Locked` (visible to the thread sanitizer): entries are
 /// added and removed on the MainActor; only the release may happen elsewhere.

@@ -1,5 +1,4 @@
 import WeftCore
-import WeftSimulation
 
 /// Asking the client: every write goes to the client as one update, in the order started.
 extension ClientContext {
@@ -65,8 +64,6 @@ extension ClientContext {
     let client = self.client
     let tracker = pendingWork
     let key = tracker.makeKey()
-    let announced = workTracker
-    announced?.begin(Self.writeWork)
     // MainActor-isolated like this method, so it cannot start before `start` below ran.
     let task = Task { [weak self, weak tracker] () -> Output in
       await previous?()
@@ -74,7 +71,6 @@ extension ClientContext {
       self?.mirror.catchUp(to: client.cell.version)
       then?(output)
       tracker?.finish(key)
-      announced?.end(Self.writeWork)
       return output
     }
     let wait: @Sendable () async -> Void = { _ = await task.value }
@@ -89,7 +85,4 @@ extension ClientContext {
     work = pending
     return pending
   }
-
-  /// What a write is announced as to the app's work tracker.
-  nonisolated static var writeWork: String { "context.write" }
 }

@@ -1,5 +1,4 @@
 import WeftCore
-import WeftSimulation
 
 /// An orchestration context: a node of the context tree bound to one primary client (and
 /// optional supporting clients) that reads client state synchronously through a MainActor
@@ -48,13 +47,6 @@ open class ClientContext<C: Client>: Context {
   private var lastSignalledVersion: UInt64
   var writeTail: (@Sendable () async -> Void)?
   var work: PendingWork?
-  /// The app's work tracker (WeftSimulation), told of every write and debounce timer this
-  /// context starts, so the app's settler waits for them (and, for a debounce timer on the
-  /// app's `SimulationClock`, moves virtual time to fire it). `nil` by default: the context
-  /// then tracks its work for `settle()` alone.
-  ///
-  /// - Complexity: O(1) per write or timer (one `begin`, one `end`).
-  public var workTracker: WorkTracker?
   var debouncers: [WeakFlusher] = []
 
   /// Writes refused by conditional bindings while their condition did not hold.

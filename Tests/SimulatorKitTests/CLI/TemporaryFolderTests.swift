@@ -136,10 +136,11 @@ struct TemporaryFolderTests {
     let flow = try sandbox.flow("long.flow", Self.longFlow)
     let process = try sandbox.start([flow, "--no-progress"])
     #expect(try await sandbox.waitForFolder())
-    // libdispatch arms a signal source shortly after `resume()`, on its own thread; a signal
-    // that lands before that is ignored (the handler set SIG_IGN first). On a loaded machine
-    // the folder can appear inside that window, so the signal is sent again until the
-    // process ends (CI saw one SIGINT lost and the 400,000-step flow run to exit 0).
+    // The handlers are installed before the first folder is made, so the first signal
+    // counts; it is sent again until the process ends only so that a lost one shows as a
+    // wrong exit, not a hang. This test process's `Process` starts the child with SIGINT and
+    // SIGTERM blocked (the mask is inherited): `ExitSignals` unblocks them, or they would
+    // never arrive and the flow would run to exit 0.
     while process.isRunning {
       kill(process.processIdentifier, signo)
       // try?: a cancelled sleep only makes the loop send the signal sooner.

@@ -8,7 +8,9 @@ import WeftPersistence
 /// and `clock` waits on virtual time; a test or a real app runs it on threads.
 ///
 /// A write goes to the database and returns; the list changes when the database's observed
-/// fetch delivers (`notes`). The search applies after `searchDebounce` of quiet on `clock`.
+/// fetch delivers (`notes`). The search applies after `searchDebounce` of quiet on `clock`
+/// (a plain task and `clock.sleep`), the editor's body after its debounced binding's window,
+/// and the reminder counts down with `Task.sleep` in a WeftFeedback loop.
 /// `relaunch()` tears everything down and opens the same SQLite file again, as a new
 /// process would.
 ///
@@ -24,7 +26,7 @@ import WeftPersistence
 public final class NotesRuntime {
   /// The SQLite file.
   public let databasePath: String
-  /// The clock the search debounce sleeps on.
+  /// The clock the search and the editor's body debounce sleep on.
   public let clock: any Clock<Duration>
   /// How long a search waits for the next keystroke before it applies.
   public static let searchDebounce: Duration = .milliseconds(300)
@@ -41,6 +43,8 @@ public final class NotesRuntime {
   public private(set) var root: Context
   /// The editor's context (`global/Notes/Editor`).
   public private(set) var editor: EditorContext
+  /// The reminder countdown (a WeftFeedback loop; not persisted, so a relaunch starts idle).
+  public private(set) var reminder: Reminder
   /// 1, plus 1 per relaunch.
   public private(set) var launchCount = 1
   private var observation: Task<Void, Never>?
@@ -54,13 +58,15 @@ public final class NotesRuntime {
     self.notes = NotesClient()
     self.editorClient = EditorClient()
     self.root = Context.global.createSubcontext(named: "Notes")
-    self.editor = EditorContext(client: editorClient, in: root)
+    self.editor = EditorContext(client: editorClient, in: root, clock: clock)
+    self.reminder = Reminder()
   }
 
   /// Opens (creating or migrating) the database at `databasePath` and starts the app; returns
   /// once the list shows what the file holds.
   ///
-  /// - Parameter clock: what the search debounce sleeps on (`ContinuousClock` by default).
+  /// - Parameter clock: what the search and body debounces sleep on (`ContinuousClock` by
+  ///   default).
   /// - Throws: `PersistenceError` when the file cannot be opened or migrated.
   /// - Complexity: O(1) plus the migrations and one fetch of the list.
   public static func launch(
@@ -84,15 +90,17 @@ public final class NotesRuntime {
     notes = NotesClient()
     editorClient = EditorClient()
     root = Context.global.createSubcontext(named: "Notes")
-    editor = EditorContext(client: editorClient, in: root)
+    editor = EditorContext(client: editorClient, in: root, clock: clock)
+    reminder = Reminder()
     launchCount += 1
     try await startObserving()
   }
 
-  /// Stops observing and searching, and closes the database.
+  /// Stops observing, searching and the reminder, and closes the database.
   ///
   /// - Complexity: O(1) plus the wait for the observation's current step.
   public func shutDown() async {
+    reminder.shutDown()
     pendingSearch?.cancel()
     pendingSearch = nil
     observation?.cancel()

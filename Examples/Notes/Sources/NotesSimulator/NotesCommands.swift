@@ -10,6 +10,7 @@ public enum NotesCommands {
   /// Where `--help` lists them.
   static let notes = FlowCommand.Category("notes", title: "Notes")
   static let editor = FlowCommand.Category("editor", title: "Note editor")
+  static let reminder = FlowCommand.Category("reminder", title: "Reminder")
   /// A 1-based index into the list.
   static let index = CommandArgument.positional("index", .integer(1...1_000_000), placeholder: "N")
 
@@ -55,9 +56,27 @@ public enum NotesCommands {
       await sim.app.editor.type(try arguments.requiredText("title"))
     },
     Command(
+      "editor.body",
+      summary: "Types the body; it is written once typing pauses for 500ms (see editor.body).",
+      category: editor, arguments: [.positional("body", .text, placeholder: "TEXT")]
+    ) { sim, arguments in
+      sim.app.editor.body.set(try arguments.requiredText("body"))
+    },
+    Command(
       "editor.save", summary: "Saves the editor's note and starts a new one.", category: editor
     ) { sim, _ in
       try await sim.app.saveEditor()
+    },
+    Command(
+      "remind", summary: "Starts a reminder counting down SECONDS (0 fires it at once).",
+      category: reminder,
+      arguments: [.positional("seconds", .integer(0...86_400), placeholder: "SECONDS")]
+    ) { sim, arguments in
+      sim.app.reminder.start(seconds: try arguments.requiredInteger("seconds"))
+    },
+    Command("remind.cancel", summary: "Stops the reminder without firing.", category: reminder) {
+      sim, _ in
+      sim.app.reminder.cancel()
     },
     Command(
       "app.relaunch", summary: "Closes the app and opens the same SQLite file again.",

@@ -77,6 +77,7 @@ public final class NotesSimulation: WeftSimulatedApp {
   static func paths(of app: NotesRuntime) -> [String: ObservablePath] {
     let notes = app.notes.cell
     let editor = app.editorClient.cell
+    let reminder = app.reminder.system.cell
     let list: [ObservablePath] = [
       ObservablePath("notes.count", cell: notes) { .int($0.notes.count) },
       ObservablePath("notes.pinned", cell: notes) { .int($0.pinnedCount) },
@@ -87,6 +88,11 @@ public final class NotesSimulation: WeftSimulatedApp {
       ObservablePath("editor.title", cell: editor) { .string($0.title) },
       ObservablePath("editor.error", cell: editor) { .optional($0.error) },
       ObservablePath("editor.isNew", cell: editor) { .bool($0.noteID == nil) },
+      ObservablePath("editor.body", cell: editor) { .string($0.body) },
+      ObservablePath("reminder.remaining", cell: reminder) {
+        $0.remaining.map(ObservedValue.int) ?? .none
+      },
+      ObservablePath("reminder.fired", cell: reminder) { .int($0.fired) },
     ]
     return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
   }

@@ -74,7 +74,8 @@ struct GuideTests {
       contentsOf: Self.example.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/simulate-your-app.md"), encoding: .utf8)
     #expect(guide.contains("| **\(lines)** |"), "the plug-in has \(lines) lines")
-    // Commands, paths and a launch: the paths moved here from the app (issue 27).
-    #expect(lines < 170)
+    // Commands, paths and a launch: the paths moved here from the app (issue 27); 11
+    // commands and 12 paths fit in under 200 lines.
+    #expect(lines < 200)
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import NotesApp
 import Testing
 import WeftCore
 import WeftPersistence
+
+@testable import NotesApp
 
 /// A fresh folder for one test's SQLite file, removed by `remove()`.
 struct Scratch {
@@ -120,6 +121,20 @@ struct NotesAppTests {
     await app.shutDown()
   }
 
+  @Test func theBodyIsWrittenOnceTypingPausesForItsWindow() async throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (app, clock) = try await launch(scratch.database)
+    app.editor.body.set("Mil")
+    #expect(app.editor.body.get() == "Mil")  // shown at once, written later
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: .milliseconds(499))
+    #expect(app.editorClient.cell.state.body == "")
+    clock.advance(by: .milliseconds(1))
+    #expect(await wait { app.editorClient.cell.state.body == "Mil" })
+    await app.shutDown()
+  }
+
   /// Polls `condition` until it holds, for at most 10 s of real time: on threads, what the
   /// observed fetch delivers arrives when it arrives (notes-sim, on the deterministic
   /// runtime, settles on it instead).
@@ -130,5 +145,30 @@ struct NotesAppTests {
       try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
+  }
+}
+
+/// The reminder's reducer, as the flow `Flows/reminder.flow` drives it on virtual time.
+@Suite("Reminder countdown")
+struct ReminderTests {
+  @Test func ticksDownAndFiresOnceAtZero() {
+    var state = Reminder.State()
+    Reminder.reduce(&state, .start(seconds: 2))
+    #expect(state.remaining == 2)
+    Reminder.reduce(&state, .tick)
+    #expect(state.remaining == 1 && state.fired == 0)
+    Reminder.reduce(&state, .tick)
+    #expect(state.remaining == nil && state.fired == 1)
+    Reminder.reduce(&state, .tick)  // a late tick after firing changes nothing
+    #expect(state.remaining == nil && state.fired == 1)
+  }
+
+  @Test func cancelStopsWithoutFiringAndZeroFiresAtOnce() {
+    var state = Reminder.State()
+    Reminder.reduce(&state, .start(seconds: 5))
+    Reminder.reduce(&state, .cancel)
+    #expect(state.remaining == nil && state.fired == 0)
+    Reminder.reduce(&state, .start(seconds: 0))
+    #expect(state.remaining == nil && state.fired == 1)
   }
 }

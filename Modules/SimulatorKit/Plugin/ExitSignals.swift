@@ -1,0 +1,110 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a cleanup when SIGINT or SIGTERM arrives, then exits with 128 + the signal number
+/// (130, 143), on a thread of its own that sleeps in `read(2)` until then.
+///
+/// Not a Dispatch signal source: one of those keeps a libdispatch worker thread that wakes
+/// and allocates on its own schedule, which made a deterministic run's allocation counts
+/// vary by a few per flow. Here the signal handler only writes the signal number to a pipe
+/// (async-signal-safe); the watcher thread, made once, wakes only for it.
+///
+/// - Note: Isolation: any; `install` once per process (later calls do nothing).
+/// - Complexity: O(1) to install; the cleanup's cost when a signal arrives.
+enum ExitSignals {
+  /// The pipe's write end, for the handler (a lock-free atomic: safe in a signal handler).
+  private static let writeEnd = Atomic<Int32>(-1)
+
+  /// Installs the handlers and the watcher thread; `cleanup` runs on the watcher thread.
+  ///
+  /// - Returns: false when the pipe or the thread cannot be made (signals then end the
+  ///   process as they would by default, without the cleanup).
+  @discardableResult
+  static func install(_ cleanup: @escaping @Sendable () -> Void) -> Bool {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return false }
+    guard
+      writeEnd.compareExchange(expected: -1, desired: ends[1], ordering: .acquiringAndReleasing)
+        .exchanged
+    else {
+      close(ends[0])
+      close(ends[1])
+      return true
+    }
+    let readEnd = ends[0]
+    // A parent may have started this process with the signals blocked (the mask is
+    // inherited across exec; a test runner's `Process` does): unblocked here, on the thread
+    // that makes the watcher, so the watcher inherits the unblocked mask and takes them.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    let started = WatcherThread.start {
+      var signo: UInt8 = 0
+      while read(readEnd, &signo, 1) != 1 {
+        if errno != EINTR { return }  // the pipe broke: nothing will arrive any more
+      }
+      cleanup()
+      fflush(nil)
+      _exit(128 + Int32(signo))
+    }
+    guard started else { return false }
+    for signo in [SIGINT, SIGTERM] {
+      signal(signo, ExitSignals.handler)
+    }
+    return true
+  }
+
+  /// The signal handler: writes the signal number to the pipe, nothing else.
+  private static let handler: @convention(c) (Int32) -> Void = { signo in
+    var byte = UInt8(truncatingIfNeeded: signo)
+    _ = write(ExitSignals.writeEnd.load(ordering: .relaxed), &byte, 1)
+  }
+
+  /// A detached POSIX thread running `body`.
+  private enum WatcherThread {
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+      let box = Unmanaged.passRetained(Body(body)).toOpaque()
+      #if canImport(Darwin)
+      var thread: pthread_t?
+      #else
+      var thread = pthread_t()
+      #endif
+      let result = pthread_create(
+        &thread, nil,
+        { argument in
+          #if canImport(Darwin)
+          let body = Unmanaged<Body>.fromOpaque(argument).takeRetainedValue()
+          #else
+          let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
+          #endif
+          body.run()
+          return nil
+        }, box)
+      guard result == 0 else {
+        Unmanaged<Body>.fromOpaque(box).release()
+        return false
+      }
+      #if canImport(Darwin)
+      if let thread { pthread_detach(thread) }
+      #else
+      pthread_detach(thread)
+      #endif
+      return true
+    }
+  }
+
+  /// The thread's body, passed through `pthread_create`'s context pointer.
+  private final class Body: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+}
