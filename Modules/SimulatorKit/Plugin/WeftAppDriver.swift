@@ -289,25 +289,12 @@ extension SimObservable {
   /// The simulator's view of an observable path.
   public init(_ path: ObservablePath) {
     self.init(
-      name: path.name, selector: path.selectorDescription, read: { SimValue(path.read()) },
+      name: path.name, selector: path.selectorDescription, read: { path.read() },
       subscribe: { body in
-        path.subscribe(changes: { change in body(SimValue(change.value), change.version) })
+        path.subscribe(changes: { change in body(change.value, change.version) })
       },
       // Headless views subscribe as observers: WeftCore calls the view itself.
       subscribeObserver: { observer in path.subscribe(observer) },
       model: path.open(ObservedPathModelMaker()))
-  }
-}
-
-extension SimValue {
-  /// The simulator's value of an observed value.
-  public init(_ value: ObservedValue) {
-    switch value {
-    case .int(let value): self = .int(value)
-    case .double(let value): self = .double(value)
-    case .string(let value): self = .string(value)
-    case .bool(let value): self = .bool(value)
-    case .none: self = .none
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftSimulation
 
 /// Decides whether an observed value satisfies a flow condition (`expect`, `wait`).
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// compare against values in seconds; words and strings compare with the value's text;
 /// `contains` is a substring test on the text.
 enum ConditionEvaluator {
-  static func holds(_ condition: StepKind.Condition, for actual: SimValue) -> Bool {
+  static func holds(_ condition: StepKind.Condition, for actual: ObservedValue) -> Bool {
     let op = condition.op
     if op == .contains {
       return actual.description.contains(text(of: condition.value))

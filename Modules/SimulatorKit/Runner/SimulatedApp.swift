@@ -145,33 +145,10 @@ public struct EngineCounters: Sendable, Equatable {
   }
 }
 
-/// A value a view observes, as the simulator sees it.
-public enum SimValue: Sendable, Hashable, CustomStringConvertible {
-  case int(Int)
-  case double(Double)
-  case string(String)
-  case bool(Bool)
-  case none
-
-  public var description: String {
-    switch self {
-    case .int(let value): "\(value)"
-    case .double(let value): NumberText.format(value)
-    case .string(let value): value
-    case .bool(let value): value ? "true" : "false"
-    case .none: "nil"
-    }
-  }
-
-  /// The numeric value, if it is a number.
-  public var number: Double? {
-    switch self {
-    case .int(let value): Double(value)
-    case .double(let value): value
-    default: nil
-    }
-  }
-}
+/// The value a view observes: WeftSimulation's `ObservedValue`, the one value type of the
+/// simulator and the paths (this name stays for one release).
+@available(*, deprecated, renamed: "ObservedValue")
+public typealias SimValue = ObservedValue
 
 /// One observable path: how to read it now and how to subscribe a view to it.
 ///
@@ -188,10 +165,10 @@ public struct SimObservable: Sendable {
   /// The WeftCore selector behind it: what `--explain` names as a re-render's cause.
   public let selector: String
   /// The current value, read synchronously.
-  public let read: @Sendable () -> SimValue
+  public let read: @Sendable () -> ObservedValue
   /// Subscribes `body` on the MainActor; every subscriber of one path shares one selector.
   public let subscribe:
-    @Sendable (_ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void) -> Subscription
+    @Sendable (_ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> Subscription
   /// Subscribes an observer that WeftCore calls directly (`ObservablePath.subscribe(_:)`),
   /// or `nil` when the path has only `subscribe`.
   public let subscribeObserver: (@Sendable (PathObserver) -> Subscription)?
@@ -204,10 +181,10 @@ public struct SimObservable: Sendable {
   ///
   /// - Complexity: O(1).
   public init(
-    name: String, selector: String, read: @escaping @Sendable () -> SimValue,
+    name: String, selector: String, read: @escaping @Sendable () -> ObservedValue,
     subscribe:
       @escaping @Sendable (
-        _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
+        _ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void
       ) -> Subscription,
     subscribeObserver: (@Sendable (PathObserver) -> Subscription)? = nil
   ) {
@@ -217,10 +194,10 @@ public struct SimObservable: Sendable {
   }
 
   init(
-    name: String, selector: String, read: @escaping @Sendable () -> SimValue,
+    name: String, selector: String, read: @escaping @Sendable () -> ObservedValue,
     subscribe:
       @escaping @Sendable (
-        _ body: @escaping @MainActor @Sendable (SimValue, UInt64) -> Void
+        _ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void
       ) -> Subscription,
     subscribeObserver: (@Sendable (PathObserver) -> Subscription)?,
     model: (@MainActor @Sendable () -> ObservedPathModel)?

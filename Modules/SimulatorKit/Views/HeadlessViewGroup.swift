@@ -165,16 +165,16 @@ final class HeadlessSimView: PathObserver, @unchecked Sendable {
   }
 
   /// The value the view shows.
-  @MainActor var value: SimValue { tally.value(of: shown) }
+  @MainActor var value: ObservedValue { tally.value(of: shown) }
 
   /// A delivery from WeftCore: the value and the commit version that caused it.
   @MainActor override func receive(_ change: Change<ObservedValue>) {
-    render(tally.token(version: change.version) { SimValue(change.value) })
+    render(tally.token(version: change.version) { change.value })
   }
 
   /// A delivery through an observable's closure (an app that is not built on
   /// `ObservablePath`).
-  @MainActor func receive(_ value: SimValue, version: UInt64) {
+  @MainActor func receive(_ value: ObservedValue, version: UInt64) {
     render(tally.token(version: version) { value })
   }
 
@@ -221,8 +221,8 @@ final class ViewGroupTally {
   @exclusivity(unchecked) private var cached = false
 
   /// The values shown, by token, and the token of each (equal values share one).
-  private var values: [SimValue] = []
-  private var tokens: [SimValue: UInt32] = [:]
+  private var values: [ObservedValue] = []
+  private var tokens: [ObservedValue: UInt32] = [:]
   private let minimumCompactionThreshold: Int
   private var compactionThreshold: Int
 
@@ -234,7 +234,7 @@ final class ViewGroupTally {
   /// The token of `value`: equal values (by `==`) have equal tokens.
   ///
   /// - Complexity: O(1) amortized (one hash lookup).
-  func token(of value: SimValue) -> UInt32 {
+  func token(of value: ObservedValue) -> UInt32 {
     if let token = tokens[value] { return token }
     let token = UInt32(values.count)
     values.append(value)
@@ -243,20 +243,20 @@ final class ViewGroupTally {
   }
 
   /// The value of `token`.
-  func value(of token: UInt32) -> SimValue { values[Int(token)] }
+  func value(of token: UInt32) -> ObservedValue { values[Int(token)] }
 
   /// The token of the value delivered with commit `version`; records `version` as a cause
   /// of the step's renders the first time it is met.
   ///
   /// - Complexity: O(1): an integer comparison, or once per version a conversion and lookup.
   @inline(__always)
-  func token(version: UInt64, _ value: () -> SimValue) -> UInt32 {
+  func token(version: UInt64, _ value: () -> ObservedValue) -> UInt32 {
     if cached && cachedVersion == version { return cachedToken }
     return meet(version: version, value: value())
   }
 
   @inline(never)
-  private func meet(version: UInt64, value: SimValue) -> UInt32 {
+  private func meet(version: UInt64, value: ObservedValue) -> UInt32 {
     let token = token(of: value)
     cachedVersion = version
     cachedToken = token
@@ -288,8 +288,8 @@ final class ViewGroupTally {
   /// - Complexity: O(n + t), n = views, t = tokens.
   func compact(_ views: [HeadlessSimView]) {
     var renumbered = [UInt32](repeating: .max, count: values.count)
-    var kept: [SimValue] = []
-    var keptTokens: [SimValue: UInt32] = [:]
+    var kept: [ObservedValue] = []
+    var keptTokens: [ObservedValue: UInt32] = [:]
     for view in views {
       let old = Int(view.shown)
       if renumbered[old] == .max {

@@ -1,5 +1,6 @@
 import Observation
 import WeftCore
+import WeftSimulation
 
 /// A group of headless views attached by `views N observe PATH via observation`: every view
 /// reads PATH through WeftObservation's bridge — one `ObservedState` model per group, as the
@@ -134,7 +135,7 @@ final class ObservationViewGroup {
   // MARK: Tracking
 
   /// Reads the value inside `withObservationTracking`; the registration invalidates `view`.
-  private func track(_ view: ObservationView) -> SimValue {
+  private func track(_ view: ObservationView) -> ObservedValue {
     let model = self.model
     return withObservationTracking {
       model.read()
@@ -152,7 +153,7 @@ final class ObservationViewGroup {
 
   /// Shows `value` in `view` and counts the render (the causing versions are recorded per
   /// pass, in `renderInvalidated`).
-  private func render(_ view: ObservationView, _ value: SimValue) {
+  private func render(_ view: ObservationView, _ value: ObservedValue) {
     renders &+= 1
     if view.renderedInStep != step { distinctViews &+= 1 }
     view.renderedInStep = step
@@ -182,7 +183,7 @@ final class ObservationViewGroup {
 /// rendered in, and whether it waits for its render.
 @MainActor
 final class ObservationView {
-  var value: SimValue = .none
+  var value: ObservedValue = .none
   var renderedInStep: UInt32 = .max
   var isInvalidated = false
   var isAttached = true

@@ -9,7 +9,7 @@ import WeftSimulation
 /// - Note: Isolation: `@MainActor`.
 @MainActor
 final class ObservedPathModel {
-  private let readValue: @MainActor () -> SimValue
+  private let readValue: @MainActor () -> ObservedValue
   private let stop: @MainActor () -> Void
 
   init<State: Sendable>(
@@ -17,14 +17,14 @@ final class ObservedPathModel {
     project: @escaping @Sendable (State) -> ObservedValue
   ) {
     let model = ObservedState(cell)  // held by the two closures
-    readValue = { SimValue(model.value(id: selectorID, project)) }
+    readValue = { model.value(id: selectorID, project) }
     stop = { model.stopObserving() }
   }
 
   /// The value, tracked: call it inside `withObservationTracking`.
   ///
   /// - Complexity: O(1); the first read subscribes the selector.
-  func read() -> SimValue { readValue() }
+  func read() -> ObservedValue { readValue() }
 
   /// Cancels the model's subscription; trackers registered on it are never invalidated again.
   func stopObserving() { stop() }

@@ -8,8 +8,8 @@
 /// at least the deadline minus the real time now, at most the deadline minus the real time
 /// the job that enqueued the current one started (a sleep reads the clock, then hops once
 /// to the clock's `sleep`). The delay is the **roundest whole millisecond** in that interval (a
-/// multiple of 1 s before one of 500 ms, 100 ms, 50 ms, 10 ms, 5 ms, then the smallest; only
-/// units up to half the interval's low end count), so
+/// multiple of 1 s before one of 500 ms, 100 ms, 50 ms, 10 ms, 5 ms, then the smallest; a
+/// unit counts only when its multiple lies within half a unit above the low end), so
 /// `Task.sleep(for: .milliseconds(300))` waits exactly 300 ms of virtual time even when the
 /// thread was preempted between the app's read of the clock and the enqueue; a deadline with
 /// no whole millisecond in its interval (a 1.5 ms sleep, a zero one) rounds up (2 ms, 1 ms),
@@ -49,14 +49,17 @@ enum VirtualDelay {
     if overflow { return .max }
     let first = roundedUp / resolution * resolution
     guard first <= high else { return first }
-    // Only units up to half the delay: a window widened by preemption must not pull a short
-    // sleep up to a round number far above it (5 µs is 1 ms, not 10 ms; 15 ms stays 15 ms).
-    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] where step * resolution * 2 <= low {
+    // A unit counts when its first multiple at or above `low` lies within half a unit of it:
+    // preemption lowers `low` below the duration asked for by less than that, so a 100 ms
+    // sleep preempted 10 ms (89.5…100.2) is still 100, a 1 s one preempted 200 ms still 1 s,
+    // while a wide window does not pull a short sleep up to a round number far above it
+    // (5 µs is 1 ms, not 10 ms; 14.2…20.3 is 15, not 20).
+    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] {
       let unit = step * resolution
       let (upper, overflow) = low.addingReportingOverflow(unit - 1)
       if overflow { continue }
       let candidate = upper / unit * unit
-      if candidate <= high { return candidate }
+      if candidate <= high, (candidate - low) * 2 <= unit { return candidate }
     }
     return first
   }

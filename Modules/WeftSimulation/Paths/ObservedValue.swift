@@ -1,4 +1,6 @@
-/// A value the simulator observes at a path: small, `Sendable`, comparable, printable.
+/// A value the simulator observes at a path: small, `Sendable`, comparable, printable — the
+/// one value type of the paths, the views and the flows (printed as flows write it: `nil`,
+/// whole numbers without `.0`).
 ///
 /// - Note: Isolation: a `Sendable` value.
 /// - Complexity: O(1) to make and compare.
@@ -14,10 +16,11 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .int(let value): String(value)
     case .double(let value):
-      value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+      value.isFinite && value.rounded() == value && abs(value) < 1e15
+        ? String(Int64(value)) : String(value)
     case .string(let value): value
     case .bool(let value): String(value)
-    case .none: "none"
+    case .none: "nil"
     }
   }
 
@@ -39,4 +42,14 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Complexity: O(1).
   public static func optional(_ value: String?) -> ObservedValue { value.map(Self.string) ?? .none }
+
+  /// `.int(value)`, or `.none` for nil.
+  ///
+  /// - Complexity: O(1).
+  public static func optional(_ value: Int?) -> ObservedValue { value.map(Self.int) ?? .none }
+
+  /// `.bool(value)`, or `.none` for nil.
+  ///
+  /// - Complexity: O(1).
+  public static func optional(_ value: Bool?) -> ObservedValue { value.map(Self.bool) ?? .none }
 }

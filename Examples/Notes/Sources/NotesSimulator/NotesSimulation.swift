@@ -90,7 +90,7 @@ public final class NotesSimulation: WeftSimulatedApp {
       ObservablePath("editor.isNew", cell: editor) { .bool($0.noteID == nil) },
       ObservablePath("editor.body", cell: editor) { .string($0.body) },
       ObservablePath("reminder.remaining", cell: reminder) {
-        $0.remaining.map(ObservedValue.int) ?? .none
+        .optional($0.remaining)
       },
       ObservablePath("reminder.fired", cell: reminder) { .int($0.fired) },
     ]
