@@ -168,7 +168,8 @@ public struct SimObservable: Sendable {
   public let read: @Sendable () -> ObservedValue
   /// Subscribes `body` on the MainActor; every subscriber of one path shares one selector.
   public let subscribe:
-    @Sendable (_ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> Subscription
+    @Sendable (_ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) ->
+      Subscription
   /// Subscribes an observer that WeftCore calls directly (`ObservablePath.subscribe(_:)`),
   /// or `nil` when the path has only `subscribe`.
   public let subscribeObserver: (@Sendable (PathObserver) -> Subscription)?
