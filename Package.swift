@@ -232,7 +232,7 @@ let package = Package(
       name: "HealthSimulator",
       dependencies: [
         "AppFeature", "FormsFeature", "HealthDomain", "SimulatorKit", "SimulatorPacks",
-        "WeftCore", "WeftSimulation",
+        "WeftCore", "WeftRuntime", "WeftSimulation",
       ],
       path: "Modules/Features/HealthSimulator", swiftSettings: strict),
     .testTarget(

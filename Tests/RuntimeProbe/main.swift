@@ -188,6 +188,32 @@ actor Audit {
   Transcript.note("unreachable")
 }
 
+/// A 1,234 ms sleep whose deadline was read 20 ms of real time before the sleep began (a
+/// preempted thread): `RuntimeClock` hands the runtime the exact delay; `ContinuousClock`'s
+/// real-time deadline is mapped back by `VirtualDelay`, which cannot know it was 1,234.
+@MainActor func clockScenario() async {
+  func spin(_ duration: Duration) {
+    let end = ContinuousClock.now.advanced(by: duration)
+    while ContinuousClock.now < end {}
+  }
+  let clock = RuntimeClock()
+  let start = clock.now
+  let deadline = start.advanced(by: .milliseconds(1_234))
+  spin(.milliseconds(20))
+  do {
+    try await clock.sleep(until: deadline)
+    Transcript.note("RuntimeClock slept \(start.duration(to: clock.now))")
+    let continuous = ContinuousClock()
+    let before = runtime.now
+    let realDeadline = continuous.now.advanced(by: .milliseconds(1_234))
+    spin(.milliseconds(20))
+    try await continuous.sleep(until: realDeadline)
+    Transcript.note("ContinuousClock slept \(runtime.now - before)")
+  } catch {
+    Transcript.note("cancelled: \(error)")
+  }
+}
+
 Task { @MainActor in
   switch scenario {
   case "order": await orderScenario()
@@ -195,6 +221,7 @@ Task { @MainActor in
   case "race": await raceScenario()
   case "stall": await stallScenario()
   case "persistence": await persistenceScenario()
+  case "clock": await clockScenario()
   default:
     print("unknown scenario '\(scenario)'")
     exit(2)

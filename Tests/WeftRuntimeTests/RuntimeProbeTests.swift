@@ -43,6 +43,16 @@ struct RuntimeProbeTests {
     #expect(outputs.count == 1, "\(outputs.sorted())")
   }
 
+  /// A deadline read 20 ms of real time before the sleep: `RuntimeClock` sleeps exactly the
+  /// 1,234 ms asked for; `ContinuousClock`'s real deadline comes back as a guess.
+  @Test func theRuntimeClockSleepsExactlyWhatWasAskedForEvenWhenPreempted() async throws {
+    let result = try await run("clock")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.standard.contains("1234 ms RuntimeClock slept 1.234 seconds"), "\(result.standard)")
+    #expect(!result.standard.contains("ContinuousClock slept 1.234 seconds"), "\(result.standard)")
+  }
+
   @Test func theSameScheduleGivesTheSameTranscript() async throws {
     let first = try await run("order")
     let second = try await run("order")

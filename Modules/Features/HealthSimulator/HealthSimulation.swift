@@ -2,12 +2,19 @@ import AppFeature
 import Foundation
 import SimulatorKit
 import WeftCore
+import WeftRuntime
 import WeftSimulation
 
 /// The bundled health app under the simulator: AppFeature's runtime built with the simulated
-/// configuration (a seeded in-process backend, a virtual clock, an on-disk SQLite database
-/// in a temporary folder). Its commands are `HealthCommands`; settling, waits, paths and
-/// counters come from `WeftAppDriver`.
+/// configuration (a seeded in-process backend, virtual time, an on-disk SQLite database in a
+/// temporary folder). Its commands are `HealthCommands`; settling, waits, paths and counters
+/// come from `WeftAppDriver`.
+///
+/// Under weft-sim, on WeftRuntime's deterministic runtime, the app sleeps on `RuntimeClock`
+/// (virtual time, exact delays) and the runtime settles it, once per step: the app's
+/// actions do not settle (`autoSettle` off) and its work tracker is not consulted. In a
+/// process on threads (a test process), its `Settler` drives a `TestClock` over the tracked
+/// work, as before the runtime.
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
@@ -52,30 +59,70 @@ public final class HealthSimulation: WeftSimulatedApp {
       folder = try TemporaryFolders.make()
     }
     let keeps = stateDirectory != nil
+    let deterministic = DeterministicRuntime.current
     let dependencies = AppDependencies.simulated(
       seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
       monitor: .shared,
-      backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil)
+      backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil,
+      time: deterministic.map { runtime in .virtual(RuntimeClock(), elapsed: { runtime.now }) }
+        ?? .testClock)
     do throws(AppRuntimeError) {
-      let runtime = try await AppRuntime.build(dependencies)
-      return HealthSimulation(runtime: runtime, folder: folder, keepsFolder: keeps)
+      let app = try await AppRuntime.build(dependencies, autoSettle: deterministic == nil)
+      return HealthSimulation(
+        runtime: app, folder: folder, keepsFolder: keeps, deterministic: deterministic)
     } catch {
       if !keeps { TemporaryFolders.remove(folder) }
       throw SimulationError("the app did not launch: \(error)")
     }
   }
 
-  init(runtime: AppRuntime, folder: URL, keepsFolder: Bool = false) {
+  init(
+    runtime: AppRuntime, folder: URL, keepsFolder: Bool = false,
+    deterministic: DeterministicRuntime? = nil
+  ) {
     self.runtime = runtime
     self.folder = folder
     self.keepsFolder = keepsFolder
-    self.driver = WeftAppDriver(
-      settler: runtime.settler, paths: { runtime.paths },
-      launchCount: { runtime.launchCount },
-      sqlStatements: { runtime.databaseStatistics.statements })
+    if let deterministic {
+      self.driver = WeftAppDriver(
+        runtime: deterministic, paths: { runtime.paths }, launchCount: { runtime.launchCount },
+        sqlStatements: { runtime.databaseStatistics.statements })
+    } else {
+      self.driver = WeftAppDriver(
+        settler: runtime.settler, paths: { runtime.paths },
+        launchCount: { runtime.launchCount },
+        sqlStatements: { runtime.databaseStatistics.statements })
+    }
   }
 
   public var now: Date { runtime.now }
+
+  /// Runs until nothing is left to run: on the deterministic runtime, fires timer after
+  /// timer (retries, backoff, latency) until none is pending, within `timeout` of virtual
+  /// time (1 hour by default); on threads, the app's settler does the same over its tracked
+  /// work.
+  ///
+  /// - Throws: `SimulationError` when timers are still pending at the timeout, or the
+  ///   settler's error.
+  /// - Complexity: the work that runs.
+  func waitUntilQuiet(timeout: Duration?) async throws(SimulationError) {
+    guard let deterministic = driver.runtime else {
+      do throws(AppRuntimeError) {
+        try await runtime.waitUntilSyncIdle()
+      } catch {
+        throw SimulationError("\(error)")
+      }
+      return
+    }
+    let end = deterministic.now + (timeout ?? .seconds(3_600))
+    await deterministic.settle()
+    while deterministic.fireNextTimer(upTo: end) { await deterministic.settle() }
+    if let next = deterministic.nextDeadline {
+      throw SimulationError(
+        "the app was not idle after \(timeout ?? .seconds(3_600)) of virtual time: "
+          + "\(deterministic.pendingTimers.count) timer(s) pending, the next at \(next)")
+    }
+  }
 
   /// Stops the app's work, closes its database and removes its files (a `--state-dir` is
   /// kept).

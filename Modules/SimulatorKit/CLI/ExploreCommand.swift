@@ -43,7 +43,7 @@ struct ExploreCommand {
         flow, on: app, plugin: plugin, explain: false, deterministic: false, trace: nil,
         progress: false, output: output)
       let finalValues = app.traceLine()
-      await app.shutDown()
+      await Simulator.shutDown(app)
       let failures = report.failures.map(\.message)
       if let index = outcomes.firstIndex(where: {
         $0.failures == failures && $0.finalValues == finalValues

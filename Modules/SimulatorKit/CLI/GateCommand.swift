@@ -65,7 +65,7 @@ struct GateCommand {
           flow, on: app, plugin: plugin, explain: false, deterministic: true, trace: nil,
           progress: false,
           output: output)
-        await app.shutDown()
+        await Simulator.shutDown(app)
         guard report.exitCode == 0 else {
           say(TableRenderer().render(report))
           output.error("gate: \(file) failed its own expectations; fix the flow or the app first")

@@ -192,14 +192,14 @@ public enum Simulator {
         path: file, knownPaths: Set(app.observablePathNames),
         options: Flow.ParseOptions(now: app.now, commands: plugin.catalog))
     } catch {
-      await app.shutDown()
+      await Simulator.shutDown(app)
       output.error(error.description)
       return nil
     }
     let wanted = seed ?? flow.seed ?? defaultSeed
     flow.seed = wanted
     if wanted != (seed ?? defaultSeed) {
-      await app.shutDown()
+      await Simulator.shutDown(app)
       do throws(SimulationError) {
         app = try await plugin.launch(
           SimulationLaunch(seed: wanted, stateDirectory: stateDirectory))
@@ -209,6 +209,19 @@ public enum Simulator {
       }
     }
     return (flow, app)
+  }
+
+  /// Shuts `app` down and, on the deterministic runtime, lets what the shutdown woke run to
+  /// its end (cancelled sleeps and requests), then drops the timers still parked and sets
+  /// virtual time back to zero: nothing of this launch runs during the next one, whose
+  /// counts would otherwise depend on which flow ran before (a gate runs many in one process).
+  ///
+  /// - Complexity: the app's shutdown plus the work it wakes.
+  static func shutDown(_ app: any SimulatedApp) async {
+    await app.shutDown()
+    guard let runtime = DeterministicRuntime.current else { return }
+    await runtime.settle()
+    runtime.reset(scheduleSeed: runtime.scheduleSeed)
   }
 
   /// Reports every error of a flow whose first parse failed: launches the app (seed 1) for
@@ -225,7 +238,7 @@ public enum Simulator {
       } catch {
         output.error(error.description)
       }
-      await app.shutDown()
+      await Simulator.shutDown(app)
     } catch {
       output.error("error: \(error)")
     }
@@ -253,7 +266,7 @@ public enum Simulator {
       flow, on: app, plugin: plugin, explain: arguments.explain,
       deterministic: arguments.deterministic,
       trace: arguments.trace, progress: arguments.progress && !arguments.json, output: output)
-    await app.shutDown()
+    await Simulator.shutDown(app)
     output.standard(
       arguments.json
         ? JSONRenderer().render(report) : TableRenderer(explain: arguments.explain).render(report))

@@ -24,7 +24,7 @@ struct SweepCommand {
         Self.scale(flow, to: size), on: app, plugin: plugin, explain: false, deterministic: false,
         trace: nil,
         progress: arguments.progress && !arguments.json, output: output)
-      await app.shutDown()
+      await Simulator.shutDown(app)
       if report.exitCode != 0 { failed = true }
       let point = Self.point(report, views: size)
       points.append(point)

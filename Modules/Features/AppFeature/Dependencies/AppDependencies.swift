@@ -140,16 +140,20 @@ public struct AppDependencies: Sendable {
   ///   - monitor: the performance monitor.
   ///   - backendFile: where the simulated backend keeps its state between processes, or
   ///     nil for memory only.
+  ///   - time: where virtual time comes from: a `TestClock` the app's settler drives (the
+  ///     default, for a process on threads), or a clock whose sleeps are already virtual
+  ///     (`ContinuousClock` on WeftRuntime's deterministic runtime, as weft-sim runs it).
   ///
   /// - Complexity: O(1).
   public static func simulated(
     seed: UInt64 = 1, databasePath: String? = nil,
     start: Date = SimulationEnvironment.referenceDate, latency: Duration = .milliseconds(40),
     jitter: Duration = .zero, monitor: PerformanceMonitor = PerformanceMonitor(enabled: false),
-    backendFile: URL? = nil
+    backendFile: URL? = nil, time: SimulationEnvironment.Time = .testClock
   ) -> AppDependencies {
     let environment = SimulationEnvironment(
-      seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile)
+      seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile,
+      time: time)
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
     configuration.now = environment.now
@@ -185,12 +189,28 @@ public struct SimulationEnvironment: Sendable {
   /// The simulated date at time zero by default: 2025-03-10 12:00:00 UTC.
   public static let referenceDate = Date(timeIntervalSince1970: 1_741_608_000)
 
-  /// Virtual time.
+  /// Where the simulated world's virtual time comes from.
+  ///
+  /// - Note: Isolation: a `Sendable` value.
+  /// - Complexity: O(1).
+  public enum Time: Sendable {
+    /// A `TestClock` that the app's `Settler` moves over its tracked work (a process on
+    /// threads: tests in a test process).
+    case testClock
+    /// A clock whose sleeps are already virtual, with the virtual time elapsed since the
+    /// start: `ContinuousClock` on WeftRuntime's deterministic runtime, whose `settle()` and
+    /// `advance(by:)` replace the settler (weft-sim).
+    case virtual(any Clock<Duration>, elapsed: @Sendable () -> Duration)
+  }
+
+  /// Virtual time, with `Time.testClock` (unused otherwise).
   public let testClock: TestClock
-  /// Counts work in flight.
+  /// Counts work in flight (what the settler waits for, with `Time.testClock`).
   public let tracker: WorkTracker
   /// The clock the app sleeps on.
-  public let clock: SimulationClock
+  public let clock: any Clock<Duration>
+  /// Where virtual time comes from.
+  public let time: Time
   /// The simulated date at time zero.
   public let start: Date
   /// The backend.
@@ -206,19 +226,20 @@ public struct SimulationEnvironment: Sendable {
   /// `backendFile`, when given, is where the backend keeps its state between processes
   /// (see `SimulatedHealthServer.init(now:ids:sessionLifetime:file:)`).
   public init(
-    seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil
+    seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil,
+    time: Time = .testClock
   ) {
     let testClock = TestClock()
     let tracker = WorkTracker()
     self.testClock = testClock
     self.tracker = tracker
     self.start = start
-    clock = SimulationClock(testClock: testClock, tracker: tracker)
-    let now: @Sendable () -> Date = {
-      let offset = testClock.now.offset.components
-      return start.addingTimeInterval(
-        Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+    self.time = time
+    switch time {
+    case .testClock: clock = SimulationClock(testClock: testClock, tracker: tracker)
+    case .virtual(let virtual, _): clock = virtual
     }
+    let now = Self.now(start: start, time: time, testClock: testClock)
     server = SimulatedHealthServer(
       now: now, ids: SeededIDs(seed: seed ^ 0x7365_7276), file: backendFile)
     network = SimulatedNetwork(seed: seed, clock: clock)
@@ -229,10 +250,20 @@ public struct SimulationEnvironment: Sendable {
 
   /// The simulated date now.
   public var now: @Sendable () -> Date {
-    let testClock = testClock
-    let start = start
+    Self.now(start: start, time: time, testClock: testClock)
+  }
+
+  /// `start` plus the virtual time elapsed.
+  private static func now(
+    start: Date, time: Time, testClock: TestClock
+  ) -> @Sendable () -> Date {
+    let elapsed: @Sendable () -> Duration
+    switch time {
+    case .testClock: elapsed = { testClock.now.offset }
+    case .virtual(_, let virtualElapsed): elapsed = virtualElapsed
+    }
     return {
-      let offset = testClock.now.offset.components
+      let offset = elapsed().components
       return start.addingTimeInterval(
         Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }

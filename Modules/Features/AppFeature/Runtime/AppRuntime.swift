@@ -59,13 +59,15 @@ public final class AppRuntime {
     settler = Settler(tracker: dependencies.tracker, clock: dependencies.simulation?.testClock)
   }
 
-  /// Builds and launches the app for `dependencies`, then settles the launch's work (the
-  /// first sync pass, restoring the realtime connection).
+  /// Builds and launches the app for `dependencies`, then (with `autoSettle`) settles the
+  /// launch's work (the first sync pass, restoring the realtime connection).
   ///
+  /// - Parameter autoSettle: whether actions settle before returning; off when something
+  ///   else settles the process (WeftRuntime's deterministic runtime under weft-sim).
   /// - Throws: `AppRuntimeError.launch` when the database cannot be opened.
   /// - Complexity: O(1).
   public static func build(
-    _ dependencies: AppDependencies
+    _ dependencies: AppDependencies, autoSettle: Bool = true
   ) async throws(AppRuntimeError) -> AppRuntime {
     let launch: AppLaunch
     do {
@@ -74,6 +76,7 @@ public final class AppRuntime {
       throw .launch("\(error)")
     }
     let runtime = AppRuntime(dependencies: dependencies, launch: launch)
+    runtime.autoSettle = autoSettle
     await launch.begin()
     try await runtime.settleIfAuto()
     return runtime

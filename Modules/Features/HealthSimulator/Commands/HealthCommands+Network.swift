@@ -45,8 +45,8 @@ extension HealthCommands {
               hint: "leave it out to use the runner's default timeout", kind: .valueOutOfRange)
           }
         },
-        perform: { app, _ in
-          try await app.runtime.waitUntilSyncIdle()
+        perform: { app, arguments in
+          try await app.waitUntilQuiet(timeout: arguments.duration("timeout"))
         }),
     ]
 
