@@ -213,26 +213,9 @@ extension Connection {
     // `[T]` in this unspecialized code looks up `Array<T>`'s metadata for every row.
     var buffer = RecordBuffer<T>()
     defer { buffer.release() }
-    guard let decoder = plan.decoder else {
-      repeat {
-        buffer.append(try plan.decode(sql: statement.sql))
-      } while try step(statement, context)
-      return buffer.moveToArray()
-    }
-    // The decoder as the existential `init(from:)` takes, made once: converted for every
-    // row, it cost a retain, a release and an existential copy and destroy per row. The
-    // error context is built only on an error.
-    let erased: any Decoder = decoder
     repeat {
-      decoder.startRow()
-      let value: T
-      do {
-        value = try T(from: erased)
-      } catch {
-        throw plan.wrap(error, sql: statement.sql)
-      }
-      buffer.append(value)
-    } while try stepAgain(statement, self.context(table: table, sql: statement.sql))
+      buffer.append(try plan.decode(sql: statement.sql))
+    } while try step(statement, context)
     return buffer.moveToArray()
   }
 

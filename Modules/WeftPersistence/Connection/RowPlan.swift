@@ -7,8 +7,7 @@
 /// - Note: Isolation: not `Sendable`; a local of one fetch on the connection's owner.
 struct RowPlan<T: Decodable> {
   private let make: ((RowColumns) throws -> T)?
-  /// The statement's record decoder, `nil` on the fast path.
-  let decoder: RowDecoder?
+  private let decoder: RowDecoder?
   private let columns: RowColumns
   /// For errors: the table and id column when `T` is a record.
   private let table: String?
