@@ -159,6 +159,20 @@ final class Connection {
     return code == SQLITE_ROW
   }
 
+  /// Steps a statement that has just returned a row: `true` when there is another. The
+  /// same as `step`, minus its checks for statements that begin or end a transaction (which
+  /// return no rows) for a read-only statement, so a fetch's per-row step is SQLite's alone.
+  @inline(__always)
+  func stepAgain(
+    _ statement: Statement, _ context: @autoclosure () -> ErrorContext
+  ) throws -> Bool {
+    guard statement.isReadOnly else { return try step(statement, context()) }
+    let code = sqlite3_step(statement.handle)
+    if code == SQLITE_ROW { return true }
+    if code == SQLITE_DONE { return false }
+    throw failure(code, statement, context())
+  }
+
   private func failure(
     _ code: Int32, _ statement: Statement, _ context: ErrorContext
   )

@@ -28,9 +28,19 @@ public struct RowColumns {
     guard index >= 0, index < count else { throw outOfRange(index) }
     do {
       return try body(ColumnReader(handle: handle, index: base + Int32(index)))
-    } catch let error as DecodingError {
-      throw error.prefixed(with: [ColumnKey(name: name(of: index))])
+    } catch {
+      // Any error, not `as DecodingError`: a typed catch here made every column read look
+      // up `DecodingError`'s metadata, error or not.
+      throw prefixing(error, index)
     }
+  }
+
+  /// `error` with column `index`'s name in front of its coding path when it is a
+  /// `DecodingError`, else `error` itself. Out of line: the error path only.
+  @inline(never)
+  private func prefixing(_ error: any Error, _ index: Int) -> any Error {
+    guard let error = error as? DecodingError else { return error }
+    return error.prefixed(with: [ColumnKey(name: name(of: index))])
   }
 
   @inline(__always)

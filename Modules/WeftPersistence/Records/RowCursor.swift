@@ -18,6 +18,6 @@ public struct RowCursor {
   /// Steps to the next row: `true` when there is one.
   @usableFromInline
   func next() throws -> Bool {
-    try connection.step(statement, connection.context(sql: statement.sql))
+    try connection.stepAgain(statement, connection.context(sql: statement.sql))
   }
 }

@@ -140,6 +140,7 @@ private struct PersistenceBenchmark {
         results["store fetch", default: []].append(try await storeFetches(database))
       }
       results["store fetch fast", default: []].append(try await storeFetches(database, fast: true))
+      results["codable floor", default: []].append(codableFloor())
       results["raw fetch per transaction", default: []].append(
         try await rawFetches(raw, perTransaction: true))
       results["store fetch per call", default: []].append(try await storeFetchesPerCall(database))
@@ -209,6 +210,9 @@ private struct PersistenceBenchmark {
         "the same fetch, fast path (RowDecodable), store vs raw", "store fetch fast", "raw fetch",
         target: 1.1),
       line(
+        "Codable's floor: \(records) init(from:) through a keyed container that reads "
+          + "nothing (no SQLite), vs the raw fetch", "codable floor", "raw fetch", target: nil),
+      line(
         "the same fetch with one database.fetchAll call per query, store vs raw (one "
           + "transaction per query)", "store fetch per call", "raw fetch per transaction",
         target: nil),
@@ -268,8 +272,12 @@ private struct PersistenceBenchmark {
     }
     let fetches = database.statistics.observationFetches - before.observationFetches
     await database.close()
+    // The minimum as well: on a shared machine the median moves with the load, the least CPU
+    // a run took much less, so comparing two builds' minimums shows smaller changes.
+    let least = samples.map(\.cpu).min() ?? 0
     return [
-      "profiled \(part) 20 times: CPU \(BenchSpread(samples.map(\.cpu)).milliseconds), wall "
+      "profiled \(part) 20 times: CPU \(BenchSpread(samples.map(\.cpu)).milliseconds), "
+        + String(format: "least %.1f ms", least * 1000) + ", wall "
         + "\(BenchSpread(samples.map(\.wall)).milliseconds), \(fetches / 20) observation "
         + "fetches per run"
     ]
@@ -323,6 +331,27 @@ private struct PersistenceBenchmark {
     }
     precondition(count == records, "the store fetched every row")
     return sample
+  }
+
+  /// `records` calls of `BenchRecord.init(from:)` through a decoder whose keyed container
+  /// returns constants, cached the way the store's is: what the standard library's
+  /// `KeyedDecodingContainer` (its box's dispatch per field) costs before any column is
+  /// read — the floor of any `Codable` fetch of this record.
+  private func codableFloor() -> BenchSample {
+    let decoder = FloorDecoder.erased()
+    var total = 0
+    let cpu = BenchSample.processCPUSeconds()
+    let wall = ContinuousClock.now
+    for _ in 0..<records {
+      // try!: the floor decoder never throws; a throw would be a bug in this benchmark
+      let record = try! BenchRecord(from: decoder)
+      total &+= record.id
+    }
+    let elapsed = ContinuousClock.now - wall
+    precondition(total == records, "every record decoded")
+    return BenchSample(
+      cpu: BenchSample.processCPUSeconds() - cpu,
+      wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
   }
 
   /// One `database.fetchAll` per query: adds a hop to a reader connection per query.
@@ -502,6 +531,74 @@ private struct PersistenceBenchmark {
     }
     precondition(total == records, "raw fetched every row")
     return sample
+  }
+}
+
+/// The decoder of `codableFloor`: its keyed container returns 1, 1.0 and "x" for every key,
+/// and is made once and handed out again for every record, as the store's `RowDecoder` does.
+private final class FloorDecoder: Decoder {
+  private var cachedKeyType: ObjectIdentifier?
+  private var cachedContainer: AnyObject?
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// A floor decoder as `any Decoder`, made out of line so the caller cannot see (and
+  /// devirtualize) its type: the store's fetch cannot either.
+  @inline(never)
+  static func erased() -> any Decoder { FloorDecoder() }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainer {
+      return unsafeDowncast(cachedContainer, to: FloorHolder<KeyedDecodingContainer<Key>>.self)
+        .value()
+    }
+    let container = KeyedDecodingContainer(FloorContainer<Key>())
+    cachedContainer = FloorHolder(container)
+    cachedKeyType = ObjectIdentifier(Key.self)
+    return container
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw BenchError(message: "the floor decoder has keyed containers only")
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    throw BenchError(message: "the floor decoder has keyed containers only")
+  }
+}
+
+/// Holds a container with its own type in its class metadata (as the store's
+/// `ContainerHolder`), so handing it out again looks no metadata up.
+private final class FloorHolder<Container> {
+  private let container: Container
+  init(_ container: Container) { self.container = container }
+  @inline(never)
+  func value() -> Container { container }
+}
+
+/// A keyed container that reads nothing.
+private struct FloorContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] { [] }
+  func contains(_ key: Key) -> Bool { true }
+  func decodeNil(forKey key: Key) throws -> Bool { false }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { 1 }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { 1 }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { "x" }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    throw BenchError(message: "the floor decoder reads Int, Double and String only")
+  }
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    throw BenchError(message: "no nested containers")
+  }
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw BenchError(message: "no nested containers")
+  }
+  func superDecoder() throws -> any Decoder { throw BenchError(message: "no super decoder") }
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    throw BenchError(message: "no super decoder")
   }
 }
 
