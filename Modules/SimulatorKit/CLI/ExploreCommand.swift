@@ -37,7 +37,8 @@ struct ExploreCommand {
       runtime.reset(scheduleSeed: scheduleSeed)
       guard
         let (flow, app) = await Simulator.prepare(
-          arguments.flow, seed: arguments.seed, plugin: plugin, output: output)
+          arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
+          defines: arguments.defines)
       else { return 2 }
       let report = await Simulator.execute(
         flow, on: app, plugin: plugin, explain: false, deterministic: false, trace: nil,

@@ -161,19 +161,21 @@ public enum Simulator {
   /// outbox); the paths are checked by the parse after the launch.
   static func prepare(
     _ file: String, seed: UInt64?, plugin: SimulatorPlugin, output: Output,
-    stateDirectory: String? = nil
+    stateDirectory: String? = nil, defines: [String: String] = [:]
   ) async -> (Flow, any SimulatedApp)? {
     var seed = seed
     if seed == nil {
       do throws(FlowError) {
         seed =
           try Flow.load(
-            path: file, options: Flow.ParseOptions(commands: plugin.catalog)
+            path: file, options: Flow.ParseOptions(commands: plugin.catalog, defines: defines)
           ).seed ?? defaultSeed
       } catch {
         // The flow has errors: the parse after the launch reports all of them, paths
         // included (a state folder is not touched by a flow that cannot run).
-        guard stateDirectory != nil else { return await failedParse(file, plugin, output) }
+        guard stateDirectory != nil else {
+          return await failedParse(file, plugin, output, defines: defines)
+        }
         output.error(error.description)
         return nil
       }
@@ -190,7 +192,7 @@ public enum Simulator {
     do throws(FlowError) {
       flow = try Flow.load(
         path: file, knownPaths: Set(app.observablePathNames),
-        options: Flow.ParseOptions(now: app.now, commands: plugin.catalog))
+        options: Flow.ParseOptions(now: app.now, commands: plugin.catalog, defines: defines))
     } catch {
       await Simulator.shutDown(app)
       output.error(error.description)
@@ -227,14 +229,14 @@ public enum Simulator {
   /// Reports every error of a flow whose first parse failed: launches the app (seed 1) for
   /// its paths, parses again with them, shuts the app down.
   private static func failedParse(
-    _ file: String, _ plugin: SimulatorPlugin, _ output: Output
+    _ file: String, _ plugin: SimulatorPlugin, _ output: Output, defines: [String: String]
   ) async -> (Flow, any SimulatedApp)? {
     do throws(SimulationError) {
       let app = try await plugin.launch(SimulationLaunch(seed: defaultSeed))
       do throws(FlowError) {
         _ = try Flow.load(
           path: file, knownPaths: Set(app.observablePathNames),
-          options: Flow.ParseOptions(now: app.now, commands: plugin.catalog))
+          options: Flow.ParseOptions(now: app.now, commands: plugin.catalog, defines: defines))
       } catch {
         output.error(error.description)
       }
@@ -260,7 +262,7 @@ public enum Simulator {
     guard
       let (flow, app) = await prepare(
         arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
-        stateDirectory: arguments.stateDirectory)
+        stateDirectory: arguments.stateDirectory, defines: arguments.defines)
     else { return 2 }
     let report = await execute(
       flow, on: app, plugin: plugin, explain: arguments.explain,

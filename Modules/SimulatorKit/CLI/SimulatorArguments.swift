@@ -52,6 +52,8 @@ public struct RunArguments: Sendable, Equatable {
   /// `--schedule-seed S`: the order of ready jobs on the deterministic runtime (what
   /// `explore` prints to reproduce a schedule); `nil` for arrival order.
   public var scheduleSeed: UInt64?
+  /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
+  public var defines: [String: String] = [:]
 
   public init(flow: String) { self.flow = flow }
 }
@@ -63,6 +65,8 @@ public struct ExploreArguments: Sendable, Equatable {
   public var schedules = 100
   /// `--seed N`: overrides the flow's `seed` line (the app's seed, not the schedule's).
   public var seed: UInt64?
+  /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
+  public var defines: [String: String] = [:]
 
   public init(flow: String) { self.flow = flow }
 }
@@ -215,6 +219,10 @@ extension SimulatorCommand {
           throw UsageError("--seed needs a whole number, got '\(text)'", subcommand: .explore)
         }
         explore.seed = seed
+      case "--define":
+        let (name, value) = try parseDefine(
+          try value(after: argument, in: &rest, for: .explore), for: .explore)
+        explore.defines[name] = value
       default:
         if argument.hasPrefix("-") { throw unknownOption(argument, for: .explore) }
         guard flow == nil else {
@@ -227,6 +235,27 @@ extension SimulatorCommand {
     guard let flow else { throw UsageError("explore needs a flow file", subcommand: .explore) }
     explore.flow = flow
     return explore
+  }
+
+  /// `NAME=VALUE` of `--define`: a flow variable's name (letters, digits and `_`, not
+  /// starting with a digit), then its value (possibly empty).
+  static func parseDefine(
+    _ text: String, for subcommand: SimulatorSubcommand
+  ) throws(UsageError) -> (String, String) {
+    guard let equals = text.firstIndex(of: "=") else {
+      throw UsageError(
+        "--define needs NAME=VALUE, got '\(text)' (read in the flow as $NAME)",
+        subcommand: subcommand)
+    }
+    let name = String(text[..<equals])
+    guard let first = name.unicodeScalars.first, Lexer.isNameStart(first),
+      name.unicodeScalars.allSatisfy(Lexer.isNameContinue)
+    else {
+      throw UsageError(
+        "--define: '\(name)' is not a variable name (letters, digits and _, not starting "
+          + "with a digit)", subcommand: subcommand)
+    }
+    return (name, String(text[text.index(after: equals)...]))
   }
 
   /// `--name=value` as `--name value`, as swift-argument-parser accepts both: an argument
@@ -310,6 +339,10 @@ extension SimulatorCommand {
         }
         run.scheduleSeed = seed
       case "--no-progress": run.progress = false
+      case "--define":
+        let (name, value) = try parseDefine(
+          try value(after: argument, in: &rest, for: .run), for: .run)
+        run.defines[name] = value
       default:
         if argument.hasPrefix("-") { throw unknownOption(argument, for: .run) }
         guard flow == nil else {
@@ -465,9 +498,9 @@ extension SimulatorCommand {
     case .run:
       [
         "--seed", "--explain", "--json", "--html", "--trace", "--state-dir", "--deterministic",
-        "--no-progress", "--schedule-seed",
+        "--no-progress", "--schedule-seed", "--define",
       ]
-    case .explore: ["--schedules", "--seed"]
+    case .explore: ["--schedules", "--seed", "--define"]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
     case .gate: ["--thresholds", "--update", "--shard", "--json"]
     case .merge: ["--output", "--format"]

@@ -37,9 +37,11 @@ public enum SimulatorHelp {
       """
       weft-sim [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
                             [--trace <file>] [--state-dir <dir>] [--deterministic]
-                            [--schedule-seed <s>] [--no-progress]
+                            [--schedule-seed <s>] [--define <name>=<value> ...]
+                            [--no-progress]
       """
-    case .explore: "weft-sim explore <flow> [--schedules <n>] [--seed <n>]"
+    case .explore:
+      "weft-sim explore <flow> [--schedules <n>] [--seed <n>] [--define <name>=<value> ...]"
     case .check: "weft-sim check <flow> ..."
     case .sweep:
       "weft-sim sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
@@ -123,6 +125,10 @@ public enum SimulatorHelp {
                         On the deterministic runtime: run ready jobs in the order seed <s>
                         draws (what 'explore' prints to reproduce an outcome); without it,
                         in arrival order.
+      --define <name>=<value>
+                        A flow variable, read as $<name> (repeatable). A number stays a
+                        number; anything else is text. It wins over the flow's own
+                        top-level `let <name> = …`, which is then its default.
       --no-progress     Never show the progress line (it shows only on a terminal, for
                         runs longer than a second, and never with --json).
       -h, --help        Show help information.
@@ -130,6 +136,7 @@ public enum SimulatorHelp {
     EXAMPLES:
       weft-sim Flows/login-to-sync.flow
       weft-sim run Flows/forms.flow --json --seed 7
+      weft-sim Flows/offline-burst.flow --define submits=500
 
     \(exitCodes)
     """
@@ -149,6 +156,8 @@ public enum SimulatorHelp {
     OPTIONS:
       --schedules <n>   How many schedules to run: schedule seeds 1 through <n> (100).
       --seed <n>        The app's seed (overrides the flow's `seed` line).
+      --define <name>=<value>
+                        A flow variable, read as $<name> (repeatable), as for 'run'.
       -h, --help        Show help information.
 
     EXAMPLES:

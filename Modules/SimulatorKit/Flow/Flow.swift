@@ -169,6 +169,10 @@ extension Flow {
     }
     /// The commands flows may use: the engine's and a plug-in's (`SimulatorPlugin.catalog`).
     public var commands: CommandCatalog
+    /// Variables given on the command line (`--define NAME=VALUE`), read in a flow as
+    /// `$NAME`. A value that reads as a number is a number; anything else is text. A
+    /// top-level `let NAME = …` of the flow is its default: a define of the same name wins.
+    public var defines: [String: String] = [:]
 
     /// Creates options.
     ///
@@ -176,9 +180,11 @@ extension Flow {
     public init(
       now: Date = Flow.defaultReferenceDate,
       timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current,
-      maxSteps: Int = 1_000_000, maxNesting: Int = 32, commands: CommandCatalog = .engine
+      maxSteps: Int = 1_000_000, maxNesting: Int = 32, commands: CommandCatalog = .engine,
+      defines: [String: String] = [:]
     ) {
       self.commands = commands
+      self.defines = defines
       self.now = now
       self.timeZone = timeZone
       self.maxSteps = max(0, maxSteps)

@@ -25,6 +25,28 @@ struct SimulatorArgumentsTests {
     }
   }
 
+  @Test func defineTakesNameEqualsValueAndRepeats() throws {
+    var expected = RunArguments(flow: "f.flow")
+    expected.defines = ["users": "1000", "who": "a=b", "empty": ""]
+    #expect(
+      try SimulatorCommand.parse([
+        "f.flow", "--define", "users=1000", "--define=who=a=b", "--define", "empty=",
+      ]) == .run(expected))
+    var explore = ExploreArguments(flow: "f.flow")
+    explore.defines = ["n": "3"]
+    #expect(
+      try SimulatorCommand.parse(["explore", "f.flow", "--define", "n=3"]) == .explore(explore))
+    #expect(
+      throws: UsageError(
+        "--define needs NAME=VALUE, got 'users' (read in the flow as $NAME)", subcommand: .run)
+    ) { try SimulatorCommand.parse(["f.flow", "--define", "users"]) }
+    #expect(
+      throws: UsageError(
+        "--define: '9x' is not a variable name (letters, digits and _, not starting with a "
+          + "digit)", subcommand: .run)
+    ) { try SimulatorCommand.parse(["f.flow", "--define", "9x=1"]) }
+  }
+
   @Test func runIsTheDefaultVerbAndTakesItsOptions() throws {
     var expected = RunArguments(flow: "Flows/auth.flow")
     expected.seed = 7

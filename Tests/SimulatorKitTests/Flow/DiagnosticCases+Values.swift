@@ -81,7 +81,7 @@ extension Diagnostics {
       Flows/test.flow:1:5: error: unknown variable '$j'
           1 | log $j
             |     ^~
-      hint: define it first with 'let j = VALUE'
+      hint: define it first with 'let j = VALUE', or pass --define j=VALUE
       """#),
     Case(
       .unknownVariable, "repeat 2 { log $ii }",
@@ -209,7 +209,7 @@ extension Diagnostics {
       Flows/test.flow:1:7: error: unknown variable '$a'
           1 | log $(a)
             |       ^
-      hint: define it first with 'let a = VALUE'
+      hint: define it first with 'let a = VALUE', or pass --define a=VALUE
       """#),
     Case(
       .wrongValueKind, "expect outbox.count < idle",

@@ -4,6 +4,24 @@ import Testing
 
 /// `let`, `$name`, `$(...)` and `repeat` unrolling.
 @Suite struct VariablesAndLoops {
+  /// `--define NAME=VALUE`: a number stays a number, text is text, and a top-level `let` of
+  /// the same name is only the flow's default.
+  @Test func commandLineDefinesAreVariablesThatWinOverTheFlowsDefaults() throws {
+    var options = FlowTesting.options()
+    options.defines = ["count": "2", "who": "ada", "base": "10"]
+    let source = """
+      let count = 5
+      repeat $count { log "$who $(base + i)" }
+      """
+    #expect(
+      try FlowTesting.kinds(source, options: options) == [.log("ada 11"), .log("ada 12")])
+    #expect(try FlowTesting.kinds("let count = 1\nrepeat $count { log \"$i\" }") == [.log("1")])
+    // A nested block still shadows a define, as it shadows any variable.
+    #expect(
+      try FlowTesting.kinds("repeat 1 { let who = \"bo\" ; log \"$who\" }", options: options)
+        == [.log("bo")])
+  }
+
   @Test func repeatUnrollsWithTheCounterFromOne() throws {
     let flow = try FlowTesting.parse("repeat 3 { form.set metric=steps value=$i ; form.submit }")
     #expect(

@@ -34,7 +34,7 @@ extension ArgumentReader {
       } else if name == "i" {
         "'$i' is defined only inside 'repeat N { ... }'"
       } else {
-        "define it first with 'let \(name) = VALUE'"
+        "define it first with 'let \(name) = VALUE', or pass --define \(name)=VALUE"
       }
     throw source.error(.unknownVariable, at: span, "unknown variable '$\(name)'", hint: hint)
   }

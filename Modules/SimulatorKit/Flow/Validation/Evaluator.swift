@@ -30,6 +30,17 @@ struct Evaluator {
 
   mutating func evaluate(_ statements: [Statement]) throws(FlowError) -> Flow {
     var scope = Scope()
+    // `--define NAME=VALUE`: bound before the flow's first line (line 0), so a top-level
+    // `let` of the same name is a default the command line overrides.
+    for (name, text) in environment.options.defines.sorted(by: { $0.key < $1.key }) {
+      let value: Resolved =
+        if case .number(let number) = NumberText.parse(text) {
+          .number(number)
+        } else {
+          .text(text, quoted: true)
+        }
+      scope.define(name, Scope.Binding(value: value, line: 0))
+    }
     do {
       try run(statements, scope: &scope, depth: 0, iterations: [])
     } catch {
@@ -191,6 +202,7 @@ struct Evaluator {
     for keyword in statement.keywords {
       let value = try makeReader(statement, scope).resolve(keyword.value)
       if let existing = scope.localBinding(keyword.name) {
+        if existing.line == 0 { continue }  // given with --define: the command line wins
         throw source.error(
           .duplicateVariable, at: keyword.span,
           "variable '$\(keyword.name)' is already defined on line \(existing.line)",
