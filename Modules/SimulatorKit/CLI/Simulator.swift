@@ -139,7 +139,8 @@ public enum Simulator {
       do throws(FlowError) {
         let flow = try Flow.load(
           path: file, knownPaths: Set(app.observablePathNames),
-          options: Flow.ParseOptions(now: app.now, commands: plugin.catalog))
+          options: Flow.ParseOptions(
+            now: app.now, commands: plugin.catalog, pathValues: app.observablePathValues))
         output.standard("\(file): ok (\(flow.steps.count) steps)")
       } catch {
         output.error(error.description)
@@ -192,7 +193,9 @@ public enum Simulator {
     do throws(FlowError) {
       flow = try Flow.load(
         path: file, knownPaths: Set(app.observablePathNames),
-        options: Flow.ParseOptions(now: app.now, commands: plugin.catalog, defines: defines))
+        options: Flow.ParseOptions(
+          now: app.now, commands: plugin.catalog, defines: defines,
+          pathValues: app.observablePathValues))
     } catch {
       await Simulator.shutDown(app)
       output.error(error.description)
@@ -236,7 +239,9 @@ public enum Simulator {
       do throws(FlowError) {
         _ = try Flow.load(
           path: file, knownPaths: Set(app.observablePathNames),
-          options: Flow.ParseOptions(now: app.now, commands: plugin.catalog, defines: defines))
+          options: Flow.ParseOptions(
+            now: app.now, commands: plugin.catalog, defines: defines,
+            pathValues: app.observablePathValues))
       } catch {
         output.error(error.description)
       }

@@ -173,6 +173,9 @@ extension Flow {
     /// `$NAME`. A value that reads as a number is a number; anything else is text. A
     /// top-level `let NAME = …` of the flow is its default: a define of the same name wins.
     public var defines: [String: String] = [:]
+    /// The words each enumeration-valued path can show (`SimulatedApp.observablePathValues`):
+    /// `expect PATH == WORD` and `wait` with any other word are refused, with the nearest.
+    public var pathValues: [String: [String]] = [:]
 
     /// Creates options.
     ///
@@ -181,10 +184,11 @@ extension Flow {
       now: Date = Flow.defaultReferenceDate,
       timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current,
       maxSteps: Int = 1_000_000, maxNesting: Int = 32, commands: CommandCatalog = .engine,
-      defines: [String: String] = [:]
+      defines: [String: String] = [:], pathValues: [String: [String]] = [:]
     ) {
       self.commands = commands
       self.defines = defines
+      self.pathValues = pathValues
       self.now = now
       self.timeZone = timeZone
       self.maxSteps = max(0, maxSteps)

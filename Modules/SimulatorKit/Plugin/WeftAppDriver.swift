@@ -96,6 +96,13 @@ public final class WeftAppDriver {
     (Array(paths().keys) + keyedPaths.keys.map(\.description)).sorted()
   }
 
+  /// The words of each path declared with `values` (an enumeration's cases), by path.
+  ///
+  /// - Complexity: O(p), p = paths.
+  public var observablePathValues: [String: [String]] {
+    paths().compactMapValues(\.values)
+  }
+
   /// The observable named `path`, made once per launch.
   ///
   /// - Complexity: O(1) amortized.
@@ -264,6 +271,7 @@ public protocol WeftSimulatedApp: SimulatedApp {
 
 extension WeftSimulatedApp {
   public var observablePathNames: [String] { driver.observablePathNames }
+  public var observablePathValues: [String: [String]] { driver.observablePathValues }
   public func observable(named path: String) -> SimObservable? { driver.observable(named: path) }
   public func settle() async { await driver.settle() }
   public func advanceClock(by duration: Duration) async throws(SimulationError) {

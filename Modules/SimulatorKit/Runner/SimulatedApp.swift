@@ -16,6 +16,10 @@ public protocol SimulatedApp: AnyObject, SendableMetatype {
   /// Every observable path, sorted; flows are validated against it.
   var observablePathNames: [String] { get }
 
+  /// The words each enumeration-valued path can show (`auth.state`: `idle`, `authenticated`,
+  /// …), by path: `check` refuses a comparison with any other word. The default is none.
+  var observablePathValues: [String: [String]] { get }
+
   /// The observable named `path`, or `nil`.
   func observable(named path: String) -> SimObservable?
 
@@ -79,6 +83,8 @@ extension SimulatedApp {
   }
 
   public var launchCount: Int { 1 }
+
+  public var observablePathValues: [String: [String]] { [:] }
 
   public var now: Date { Flow.defaultReferenceDate }
 

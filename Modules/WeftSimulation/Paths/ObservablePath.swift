@@ -37,6 +37,10 @@ public struct ObservablePath: Sendable {
   public let selectorDescription: String
   /// The name of the state cell holding the value.
   public let cellName: String
+  /// The words the value can be, for a path that shows an enumeration's case (`auth.state`:
+  /// `idle`, `authenticating`, …), or `nil` for any value. `weft-sim check` refuses a flow
+  /// that compares the path with another word (`expect auth.state == authenticatd`).
+  public let values: [String]?
   private let reader: @Sendable () -> ObservedValue
   private let subscriber:
     @Sendable (@escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> Subscription
@@ -48,13 +52,16 @@ public struct ObservablePath: Sendable {
 
   /// Makes the path `name` over `cell`, projecting its state with `project`.
   ///
+  /// - Parameter values: the words the value can be, when it shows an enumeration's case
+  ///   (see `values`); `nil` for any value.
   /// - Complexity: O(1); the selector is made once here.
   public init<State: Sendable>(
-    _ name: String, cell: StateCell<State>,
+    _ name: String, cell: StateCell<State>, values: [String]? = nil,
     _ project: @escaping @Sendable (State) -> ObservedValue
   ) {
     let selector = Selector<State, ObservedValue>(id: name, project)
     self.name = name
+    self.values = values
     self.selectorDescription = "\(cell.name).\(selector.id)"
     self.cellName = cell.name
     reader = { project(cell.state) }

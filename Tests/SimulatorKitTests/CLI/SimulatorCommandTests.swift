@@ -132,7 +132,7 @@ struct SimulatorExitCodeTests {
 
   @Test func aPassingFlowIsZeroAndAFailedExpectationIsOne() async throws {
     let passing = try temporaryFlowFile("tab dashboard\nexpect app.tab == dashboard\n")
-    let failing = try temporaryFlowFile("tab dashboard\nexpect app.tab == settings\n")
+    let failing = try temporaryFlowFile("tab dashboard\nexpect app.tab == profile\n")
     defer {
       try? FileManager.default.removeItem(atPath: passing)
       try? FileManager.default.removeItem(atPath: failing)

@@ -113,7 +113,7 @@ struct TemporaryFolderTests {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let good = try sandbox.flow("good.flow", "tab insights\nexpect app.tab == insights\n")
-    let failing = try sandbox.flow("failing.flow", "expect app.tab == nowhere\n")
+    let failing = try sandbox.flow("failing.flow", "tab insights\nexpect app.tab == profile\n")
     let broken = try sandbox.flow("broken.flow", "tab\n")
     #expect(try await sandbox.run([good]) == "exit 0")
     #expect(try sandbox.leftovers() == [])

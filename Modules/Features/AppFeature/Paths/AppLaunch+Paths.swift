@@ -23,7 +23,9 @@ extension AppLaunch {
         .bool($0.isAvailable(NetworkCapability.name))
       })
     paths += [
-      ObservablePath("realtime.state", cell: realtime.cell) { .string($0.name) },
+      ObservablePath("realtime.state", cell: realtime.cell, values: RealtimeState.names) {
+        .string($0.name)
+      },
       ObservablePath("realtime.received", cell: realtime.cell) { .int($0.receivedInsights) },
       ObservablePath("realtime.lastInsight", cell: realtime.cell) {
         .optional($0.lastInsightTitle)
@@ -34,7 +36,7 @@ extension AppLaunch {
 
   private func authPaths() -> [ObservablePath] {
     [
-      ObservablePath("auth.state", cell: auth.cell) { .string($0.name) },
+      ObservablePath("auth.state", cell: auth.cell, values: AuthState.names) { .string($0.name) },
       ObservablePath("auth.isAuthenticated", cell: auth.cell) { .bool($0.isAuthenticated) },
       ObservablePath("auth.error", cell: auth.cell) { .optional($0.error?.name) },
       ObservablePath("auth.user", cell: auth.cell) { .optional($0.session?.email) },
@@ -48,7 +50,9 @@ extension AppLaunch {
 
   private func appPaths() -> [ObservablePath] {
     [
-      ObservablePath("app.tab", cell: appState.cell) { .string($0.selectedTab.rawValue) },
+      ObservablePath("app.tab", cell: appState.cell, values: AppTab.allCases.map(\.rawValue)) {
+        .string($0.selectedTab.rawValue)
+      },
       ObservablePath("app.sheet", cell: appState.cell) { .optional($0.presentedSheet?.name) },
       ObservablePath("app.alert", cell: appState.cell) { .optional($0.presentedAlert?.message) },
       ObservablePath("app.navigation.depth", cell: appState.cell) {
@@ -64,7 +68,9 @@ extension AppLaunch {
       ObservablePath("app.flags.offlineMode", cell: appState.cell) {
         .bool($0.featureFlags.isOfflineMode)
       },
-      ObservablePath("sync.status", cell: appState.cell) { .string($0.syncStatus.name) },
+      ObservablePath("sync.status", cell: appState.cell, values: SyncStatus.names) {
+        .string($0.syncStatus.name)
+      },
       ObservablePath("sync.progress", cell: appState.cell) {
         guard case .syncing(let progress) = $0.syncStatus else { return .none }
         return .double(progress)
@@ -86,8 +92,12 @@ extension AppLaunch {
   private func dashboardPaths() -> [ObservablePath] {
     let summaryText = SummaryText()
     return [
-      ObservablePath("dashboard.state", cell: dashboard.cell) { .string($0.viewState.caseName) },
-      ObservablePath("dashboard.range", cell: dashboard.cell) { .string($0.range.name) },
+      ObservablePath(
+        "dashboard.state", cell: dashboard.cell, values: ViewState<DashboardData>.caseNames
+      ) { .string($0.viewState.caseName) },
+      ObservablePath("dashboard.range", cell: dashboard.cell, values: DateRange.names) {
+        .string($0.range.name)
+      },
       ObservablePath("dashboard.summary", cell: dashboard.cell) {
         .optional($0.summary.map(summaryText.text))
       },
@@ -111,12 +121,16 @@ extension AppLaunch {
 
   private func formPaths() -> [ObservablePath] {
     [
-      ObservablePath("form.metric", cell: form.cell) { .string($0.fields.metricType.rawValue) },
+      ObservablePath(
+        "form.metric", cell: form.cell, values: MetricType.allCases.map(\.rawValue)
+      ) { .string($0.fields.metricType.rawValue) },
       ObservablePath("form.value", cell: form.cell) { .string($0.fields.valueText) },
       ObservablePath("form.notes", cell: form.cell) { .string($0.fields.notes) },
       ObservablePath("form.unit", cell: form.cell) { .string($0.fields.unit) },
       ObservablePath("form.error", cell: form.cell) { .optional($0.validationMessage) },
-      ObservablePath("form.result", cell: form.cell) { .string($0.result.caseName) },
+      ObservablePath(
+        "form.result", cell: form.cell, values: HealthFormSubmitResult.caseNames
+      ) { .string($0.result.caseName) },
       ObservablePath("form.status", cell: form.cell) { .string($0.status) },
       ObservablePath("form.canSubmit", cell: form.cell) { .bool($0.canSubmit) },
       ObservablePath("form.submitted", cell: form.cell) { .int($0.submittedCount) },

@@ -26,6 +26,9 @@ public struct RealtimeState: Sendable, Equatable {
   /// - Complexity: O(1).
   public init() {}
 
+  /// Every connection state's `name`.
+  public static let names = ["disconnected", "connecting", "connected", "reconnecting", "failed"]
+
   /// The connection state's name: `disconnected`, `connecting`, `connected`,
   /// `reconnecting` or `failed`.
   public var name: String {

@@ -135,6 +135,9 @@ public enum SyncStatus: Sendable, Hashable, CustomStringConvertible {
   /// The last pass delivered everything at `date`.
   case completed(Date)
 
+  /// Every case's `name`, in declaration order.
+  public static let names = ["idle", "syncing", "failed", "completed"]
+
   /// The case's name: `idle`, `syncing`, `failed` or `completed`.
   public var name: String {
     switch self {

@@ -49,6 +49,9 @@ public enum AuthState: Sendable, Hashable, CustomStringConvertible {
   /// Whether credentials are being checked.
   public var isLoading: Bool { authenticatingCredentials != nil }
 
+  /// Every case's `name`, in declaration order.
+  public static let names = ["idle", "authenticating", "authenticated", "failed"]
+
   /// The case's name: `idle`, `authenticating`, `authenticated` or `failed`.
   public var name: String {
     switch self {

@@ -41,6 +41,9 @@ public enum ViewState<T: Sendable>: Sendable {
     return nil
   }
 
+  /// Every case's `caseName`, in declaration order.
+  public static var caseNames: [String] { ["idle", "loading", "success", "error"] }
+
   /// `idle`, `loading`, `success` or `error`, for reports and scripts.
   public var caseName: String {
     switch self {

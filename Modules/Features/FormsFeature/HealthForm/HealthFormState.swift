@@ -12,6 +12,9 @@ public enum HealthFormSubmitResult: Sendable, Equatable, Hashable {
   /// Not saved; the fields are as the person left them.
   case failure(String)
 
+  /// Every case's `caseName`, in declaration order.
+  public static let caseNames = ["none", "success", "failure"]
+
   /// `none`, `success` or `failure`, for reports and scripts.
   public var caseName: String {
     switch self {

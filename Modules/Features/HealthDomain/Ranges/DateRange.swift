@@ -50,6 +50,9 @@ public enum DateRange: Sendable, Hashable, Codable {
     }
   }
 
+  /// Every case's `name`, in declaration order.
+  public static let names = ["day", "week", "month", "custom"]
+
   /// `day`, `week`, `month` or `custom`, for reports and scripts.
   public var name: String {
     switch self {

@@ -20,7 +20,31 @@ extension ArgumentReader {
           hint: "use '==', '!=' or 'contains' for other values")
       }
     }
+    try checkWord(value, for: observed, op: op, at: valueSyntax.span)
     return StepKind.Condition(path: observed, op: op, value: value)
+  }
+
+  /// Refuses a word that an enumeration-valued path never shows (`auth.state == authenticatd`),
+  /// naming the nearest of the words it does.
+  private func checkWord(
+    _ value: StepKind.Value, for path: String, op: StepKind.ComparisonOperator, at span: Span
+  ) throws(FlowError) {
+    guard op == .equal || op == .notEqual, let words = environment.options.pathValues[path]
+    else { return }
+    let word: String
+    switch value {
+    case .word(let text), .string(let text): word = text
+    default: return
+    }
+    guard !words.contains(word) else { return }
+    let hint: String =
+      if let match = Suggestion.nearest(to: word, among: words) {
+        "did you mean '\(match.word)'? (\(path) is one of: \(words.joined(separator: ", ")))"
+      } else {
+        "\(path) is one of: \(words.joined(separator: ", "))"
+      }
+    throw source.error(
+      .unknownEnumWord, at: span, "\(path) is never '\(word)'", hint: hint)
   }
 
   /// A comparison operator: `==`, `!=`, `<`, `<=`, `>`, `>=` or the word `contains`.
