@@ -200,6 +200,9 @@ final class POSIXWebSocket: RealtimeSocket {
   /// poll, so the reader decrypts while a writer waits for the socket to drain.
   private let tls: Locked<TLSSession>?
   private let cancelled = Atomic<Bool>(false)
+  /// The reader thread gave up waiting for queued writes (the peer stopped reading for the
+  /// whole close timeout): a write still waiting for room stops.
+  private let writesAbandoned = Atomic<Bool>(false)
   /// Where `send` and pings write, in the order they were framed: a write polls while the
   /// socket is full (seconds for a large message to a slow peer), which must not hold a
   /// thread of the caller's cooperative pool (two on a 2-core machine), so `send` awaits it
@@ -260,7 +263,7 @@ final class POSIXWebSocket: RealtimeSocket {
     // held for them (a server close or a bad frame after them) happens now.
     var random = MaskingKeySource()
     perform(
-      inner.withLock { inner in
+      advance { inner in
         inner.inbox.isEmpty ? inner.machine.messagesConsumed(maskingKeys: &random) : []
       })
     return try await withTaskCancellationHandler {
@@ -299,24 +302,22 @@ final class POSIXWebSocket: RealtimeSocket {
 
   func sendPing(onPong: @escaping @Sendable ((any Error)?) -> Void) {
     var random = MaskingKeySource()
-    let bytes: [UInt8]
     do {
-      bytes = try inner.withLock { inner throws(WebSocketError) in
+      // Framed and queued under one lock, like `send`: in order, and before the socket closes.
+      try inner.withLock { inner throws(WebSocketError) in
         if let finished = inner.finished { throw finished }
         let bytes = try inner.machine.ping(maskingKeys: &random)
         inner.pongWaiters.append(onPong)
-        return bytes
+        writes.async { [self] in
+          do {
+            try write(bytes)
+          } catch {
+            perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+          }
+        }
       }
     } catch {
       onPong(error)
-      return
-    }
-    writes.async { [self] in
-      do {
-        try write(bytes)
-      } catch {
-        perform(inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
-      }
     }
   }
 
@@ -329,26 +330,23 @@ final class POSIXWebSocket: RealtimeSocket {
     var random = MaskingKeySource()
     let closedByClient = WebSocketError.closed(
       code: code, reason: "closed by the client" + (reason.isEmpty ? "" : ": \(reason)"))
-    let outputs = inner.withLock { inner in
+    // The close frame is queued after the messages already queued (a close frame ends the
+    // stream), in the same critical section as the transition.
+    let outputs = advance { inner in
       inner.closeDeadline = .now + configuration.closeTimeout
       let outputs = inner.machine.close(code: code, reason: reason, maskingKeys: &random)
       // Recorded before the close frame is written: the server's echo, read meanwhile,
-      // must not replace the reason this socket ends with.
-      if inner.finished == nil && !outputs.contains(where: \.isFinished) {
+      // must not replace the reason this socket ends with. (A held end, the server's close
+      // or a bad frame, finishes with its own error: `advance` records it.)
+      if inner.finished == nil && inner.machine.outcome == nil {
         inner.finished = closedByClient
       }
       return outputs
     }
-    // After the messages already queued (a close frame ends the stream). Small and rare: the
-    // wait is for the queued writes alone.
-    writes.sync {
-      // The close frame is a courtesy; if it cannot be written the socket is gone anyway.
-      for case .write(let bytes) in outputs { try? write(bytes) }  // try?: see above
-    }
-    // A held end (the server's close, a bad frame) finishes with its own error.
-    var ended: WebSocketError?
-    for case .finished(let error) in outputs where ended == nil { ended = error }
-    finish(ended ?? closedByClient, outputs: outputs)
+    // Small and rare: the wait is for the queued writes and the close frame alone.
+    writes.sync {}
+    perform(outputs)
+    if !outputs.contains(where: \.isFinished) { finish(closedByClient) }
   }
 
   var subprotocol: String? { inner.withLock { $0.machine.subprotocol } }
@@ -371,7 +369,7 @@ final class POSIXWebSocket: RealtimeSocket {
       // Wakes a blocked poll at once; the reader thread closes the descriptor.
       if fd >= 0 { _ = shutdown(fd, Int32(SHUT_RDWR)) }
     }
-    perform(inner.withLock { $0.machine.fail(.closed(code: nil, reason: "cancelled")) })
+    perform(advance { $0.machine.fail(.closed(code: nil, reason: "cancelled")) })
   }
 
   // MARK: The thread
@@ -419,7 +417,7 @@ final class POSIXWebSocket: RealtimeSocket {
         if let heldEndDeadline, now >= heldEndDeadline {
           // The application did not ask for its messages in time: end the connection anyway.
           var random = MaskingKeySource()
-          perform(inner.withLock { $0.machine.messagesConsumed(maskingKeys: &random) })
+          perform(advance { $0.machine.messagesConsumed(maskingKeys: &random) })
           continue
         }
         let limit = [
@@ -434,7 +432,7 @@ final class POSIXWebSocket: RealtimeSocket {
         }
         if count == 0 {
           perform(
-            inner.withLock {
+            advance {
               $0.machine.fail(.closed(code: nil, reason: "the server closed the TCP connection"))
             })
           break
@@ -452,7 +450,7 @@ final class POSIXWebSocket: RealtimeSocket {
           received = plaintext[...]
         }
         var random = MaskingKeySource()
-        let outputs = inner.withLock { inner in
+        let outputs = advance { inner in
           inner.lastRead = .now
           let outputs =
             received.isEmpty ? [] : inner.machine.received(received, maskingKeys: &random)
@@ -464,7 +462,7 @@ final class POSIXWebSocket: RealtimeSocket {
         perform(outputs)
         if serverEndedTLS {
           perform(
-            inner.withLock {
+            advance {
               $0.machine.fail(.closed(code: nil, reason: "the server ended the TLS session"))
             })
           break
@@ -475,7 +473,7 @@ final class POSIXWebSocket: RealtimeSocket {
         cancelled.load(ordering: .acquiring)
         ? CancellationError() : (error as? WebSocketError ?? .socket("\(error)"))
       perform(
-        inner.withLock {
+        advance {
           $0.machine.fail(failure as? WebSocketError ?? .closed(code: nil, reason: "cancelled"))
         })
       continuation?.resume(throwing: failure)
@@ -484,6 +482,16 @@ final class POSIXWebSocket: RealtimeSocket {
     if let continuation {
       // Finished before opening (e.g. a close() during the handshake).
       continuation.resume(throwing: inner.withLock { $0.finished } ?? .connectTimedOut)
+    }
+    // The machine is closed, so every frame it made is queued: a close frame (the echo of
+    // the server's, or the client's 1002/1007/1009) is written before the socket closes.
+    // Bounded: a peer that stops reading cannot hold the thread past the close timeout.
+    let drained = DispatchSemaphore(value: 0)
+    writes.async { drained.signal() }
+    let wait = configuration.closeTimeout.components
+    let waitMilliseconds = Int(wait.seconds) * 1000 + Int(wait.attoseconds / 1_000_000_000_000_000)
+    if drained.wait(timeout: .now() + .milliseconds(max(0, waitMilliseconds))) == .timedOut {
+      writesAbandoned.store(true, ordering: .releasing)
     }
     descriptor.withLock { fd in
       if fd >= 0 {
@@ -510,7 +518,8 @@ final class POSIXWebSocket: RealtimeSocket {
         code: machine.closeReceived?.code, reason: machine.closeReceived?.reason ?? "",
         sentCode: machine.closeSent?.code,
         wasClean: machine.closeSent != nil && machine.closeReceived != nil,
-        error: inner.finished ?? .closed(code: nil, reason: "the connection ended"))
+        error: inner.finished ?? machine.outcome
+          ?? .closed(code: nil, reason: "the connection ended"))
       inner.closure = closure
       defer { inner.closureWaiters = [] }
       return (closure, inner.closureWaiters)
@@ -569,11 +578,7 @@ final class POSIXWebSocket: RealtimeSocket {
       switch output {
       case .opened: inner.withLock { $0.opened = true }
       case .finished: break
-      case .write(let bytes):
-        do { try write(bytes) } catch {
-          perform(
-            inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
-        }
+      case .write: break  // queued by `advance`
       case .message(let message):
         let waiter = inner.withLock { inner -> CheckedContinuation<RealtimeMessage, any Error>? in
           if let waiter = inner.waiter {
@@ -594,11 +599,41 @@ final class POSIXWebSocket: RealtimeSocket {
         controlContinuation?.yield(.pong(payload))
       }
     }
-    for case .finished(let error) in outputs { finish(error, outputs: []) }
+    for case .finished(let error) in outputs { finish(error) }
+  }
+
+  /// Runs `step` on the machine under the lock and, in the same critical section, records the
+  /// end it reached (the first end wins: an end of stream read later cannot replace the
+  /// server's close) and queues the frames it made on `writes`, in the order they were made
+  /// and after any message framed before them. The reader thread closes the socket only after
+  /// the queue drains, so a close frame made here is written first. Returns the outputs for
+  /// ``perform(_:)``.
+  private func advance(
+    _ step: (inout Inner) -> [WebSocketConnectionMachine.Output]
+  ) -> [WebSocketConnectionMachine.Output] {
+    inner.withLock { inner in
+      let outputs = step(&inner)
+      if inner.finished == nil, let outcome = inner.machine.outcome { inner.finished = outcome }
+      let frames = outputs.compactMap { output -> [UInt8]? in
+        if case .write(let bytes) = output { bytes } else { nil }
+      }
+      if !frames.isEmpty {
+        writes.async { [self] in
+          for bytes in frames {
+            do { try write(bytes) } catch {
+              // The socket is gone: the frames after this one cannot go out either.
+              perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+              return
+            }
+          }
+        }
+      }
+      return outputs
+    }
   }
 
   /// Records the end once; fails a waiting reader and outstanding pings.
-  private func finish(_ error: WebSocketError, outputs: [WebSocketConnectionMachine.Output]) {
+  private func finish(_ error: WebSocketError) {
     let (waiter, pings) = inner.withLock { inner in
       if inner.finished == nil { inner.finished = error }
       let waiter = inner.waiter
@@ -641,6 +676,9 @@ final class POSIXWebSocket: RealtimeSocket {
       if sent >= 0 {
         offset += sent
       } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+        if writesAbandoned.load(ordering: .acquiring) {
+          throw WebSocketError.socket("send: abandoned (the peer stopped reading)")
+        }
         _ = try waitFor(Int16(POLLOUT), fd: fd, until: deadline ?? .now + .seconds(10))
       } else {
         throw WebSocketError.socket("send: \(String(cString: strerror(errno)))")
