@@ -95,8 +95,15 @@ public struct WebSocketConfiguration: Sendable, Equatable {
 ///   `wss://` adds OpenSSL's per-record encryption and, per connect, reading the trust store.
 /// - Note: Isolation: thread-safe; state behind WeftCore's `Locked` (a pthread lock ThreadSanitizer sees; `Synchronization.Mutex` is invisible to it on Linux), callbacks (`onPong`) on the
 ///   socket's thread.
-/// - Note: Allocations: a 256 KiB read buffer per socket, one array per frame sent, the
-///   decoder's buffer (grows to the largest frame) and one `Data` or `String` per message.
+/// A `send` writes on the caller's thread while nothing is queued and the socket has room
+/// (no thread hop); what the socket cannot take at once, and every message of 1 MiB or more
+/// (framed and masked 256 KiB at a time, never copied whole), goes out on the socket's write
+/// queue while `send` awaits it.
+///
+/// - Note: Allocations: a 256 KiB read buffer per socket, one array per message sent below
+///   1 MiB (a 256 KiB chunk for larger ones), the decoder's buffer (grows to the largest
+///   frame that arrived whole in a read or is below 128 KiB) and one `Data` or `String` per
+///   message (a large one arriving in parts is read straight into its `Data`).
 public struct POSIXWebSocketTransport: RealtimeTransport {
   public let url: URL
   public let configuration: WebSocketConfiguration
@@ -189,6 +196,9 @@ final class POSIXWebSocket: RealtimeSocket {
     var lastRead = ContinuousClock.now
     /// The handshake succeeded (even if the connection finished in the same read).
     var opened = false
+    /// Write jobs on `writes` not finished yet: while there are none, `send` writes on the
+    /// caller's thread itself.
+    var queuedWrites = 0
   }
 
   private let configuration: WebSocketConfiguration
@@ -235,27 +245,38 @@ final class POSIXWebSocket: RealtimeSocket {
 
   func send(_ message: RealtimeMessage) async throws {
     var random = MaskingKeySource()
-    try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Void, any Error>) in
-      do {
-        // Framed and queued under one lock: frames go out in the order they were framed.
-        try inner.withLock { inner throws(WebSocketError) in
-          if let finished = inner.finished { throw finished }
-          let bytes = try inner.machine.send(
-            message, fragmentSize: configuration.fragmentSize ?? .max, maskingKeys: &random)
-          writes.async { [self] in
-            do {
-              try write(bytes)
-              continuation.resume()
-            } catch {
-              continuation.resume(throwing: error)
-            }
-          }
-        }
-      } catch {
-        continuation.resume(throwing: error)
+    // Framed and written or queued under one lock: frames go out in the order they were
+    // framed.
+    let queued = try inner.withLock { inner throws(WebSocketError) -> QueuedWrite? in
+      if let finished = inner.finished { throw finished }
+      let fragmentSize = configuration.fragmentSize ?? .max
+      if tls == nil, Self.payloadCount(message) >= Self.streamedSize,
+        let outgoing = try inner.machine.outgoing(
+          message, fragmentSize: fragmentSize, maskingKeys: &random)
+      {
+        // A large message: framed and masked in chunks on the write queue as the socket
+        // takes them, never copied whole.
+        let queued = QueuedWrite()
+        enqueue(outgoing, inner: &inner) { error in queued.complete(error) }
+        return queued
       }
+      let bytes = try inner.machine.send(
+        message, fragmentSize: fragmentSize, maskingKeys: &random)
+      var written = 0
+      if inner.queuedWrites == 0 && tls == nil {
+        // Nothing is queued, so nothing holds the socket: write on this thread what the
+        // socket takes without waiting (all of it, unless the peer is slow or the message
+        // is larger than the socket's buffer). No hop to the write queue and back.
+        written = try writeAvailable(bytes)
+        if written == bytes.count { return nil }
+      }
+      // The rest waits for room on the write queue, which must not be this thread (one of
+      // the caller's cooperative pool).
+      let queued = QueuedWrite()
+      enqueue(bytes, from: written, inner: &inner) { error in queued.complete(error) }
+      return queued
     }
+    try await queued?.wait()
   }
 
   func receive() async throws -> RealtimeMessage {
@@ -308,12 +329,9 @@ final class POSIXWebSocket: RealtimeSocket {
         if let finished = inner.finished { throw finished }
         let bytes = try inner.machine.ping(maskingKeys: &random)
         inner.pongWaiters.append(onPong)
-        writes.async { [self] in
-          do {
-            try write(bytes)
-          } catch {
-            perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
-          }
+        enqueue(bytes, inner: &inner) { [self] error in
+          guard let error else { return }
+          perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
         }
       }
     } catch {
@@ -614,21 +632,65 @@ final class POSIXWebSocket: RealtimeSocket {
     inner.withLock { inner in
       let outputs = step(&inner)
       if inner.finished == nil, let outcome = inner.machine.outcome { inner.finished = outcome }
-      let frames = outputs.compactMap { output -> [UInt8]? in
-        if case .write(let bytes) = output { bytes } else { nil }
-      }
-      if !frames.isEmpty {
-        writes.async { [self] in
-          for bytes in frames {
-            do { try write(bytes) } catch {
-              // The socket is gone: the frames after this one cannot go out either.
-              perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
-              return
-            }
-          }
+      for case .write(let bytes) in outputs {
+        enqueue(bytes, inner: &inner) { [self] error in
+          guard let error else { return }
+          perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
         }
       }
       return outputs
+    }
+  }
+
+  /// Messages of at least this many payload bytes are written in chunks
+  /// (``WebSocketOutgoingMessage``) rather than framed whole.
+  static let streamedSize = 1 << 20
+  /// The chunk a streamed message is framed and masked in.
+  static let streamedChunk = 256 << 10
+
+  private static func payloadCount(_ message: RealtimeMessage) -> Int {
+    switch message {
+    case .text(let text): text.utf8.count
+    case .data(let data): data.count
+    }
+  }
+
+  /// Queues a streamed message on `writes`, like ``enqueue(_:from:inner:done:)``.
+  private func enqueue(
+    _ outgoing: WebSocketOutgoingMessage, inner: inout Inner,
+    done: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    inner.queuedWrites += 1
+    writes.async { [self] in
+      var failure: (any Error)?
+      do {
+        try descriptor.withLock { fd throws in
+          guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
+          try outgoing.write(chunkSize: Self.streamedChunk) { chunk in
+            try sendAll(chunk, fd: fd, deadline: nil)
+          }
+        }
+      } catch {
+        failure = error
+      }
+      self.inner.withLock { $0.queuedWrites -= 1 }
+      done(failure)
+    }
+  }
+
+  /// Queues `bytes[start...]` on `writes`; `done` runs on the queue after the write, with its
+  /// error if it failed. Call under the `inner` lock, so frames are queued in the order they
+  /// were made and `queuedWrites` counts them before anyone looks.
+  private func enqueue(
+    _ bytes: [UInt8], from start: Int = 0, inner: inout Inner,
+    done: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    inner.queuedWrites += 1
+    writes.async { [self] in
+      var failure: (any Error)?
+      do { try write(bytes, from: start) } catch { failure = error }
+      self.inner.withLock { $0.queuedWrites -= 1 }
+      done(failure)
     }
   }
 
@@ -649,30 +711,67 @@ final class POSIXWebSocket: RealtimeSocket {
 
   // MARK: Sockets
 
-  private func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant? = nil) throws {
+  private func write(
+    _ bytes: [UInt8], from start: Int = 0, deadline: ContinuousClock.Instant? = nil
+  ) throws {
     try descriptor.withLock { fd throws in
       guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
       guard let tls else {
-        try sendAll(bytes, fd: fd, deadline: deadline)
+        try sendAll(bytes, from: start, fd: fd, deadline: deadline)
         return
       }
       // Encrypted under the write lock, so records go out in the order they were made.
       let records = try tls.withLock { session throws(WebSocketError) in
-        try session.encrypt(bytes)
+        try session.encrypt(start == 0 ? bytes : Array(bytes[start...]))
         return session.takeOutput()
       }
       try sendAll(records, fd: fd, deadline: deadline)
     }
   }
 
+  /// Writes as much of `bytes` as the socket takes without waiting; returns how much. For
+  /// `send`'s own thread, only while nothing is queued (so no queued write holds the
+  /// descriptor, and its lock is at most a moment's wait).
+  private func writeAvailable(_ bytes: [UInt8]) throws(WebSocketError) -> Int {
+    try descriptor.withLock { fd throws(WebSocketError) in
+      guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
+      var offset = 0
+      while offset < bytes.count {
+        let sent = bytes.withUnsafeBytes {
+          Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
+        }
+        if sent >= 0 {
+          offset += sent
+        } else if errno == EINTR {
+          continue
+        } else if errno == EAGAIN || errno == EWOULDBLOCK {
+          break
+        } else {
+          throw WebSocketError.socket("send: \(String(cString: strerror(errno)))")
+        }
+      }
+      return offset
+    }
+  }
+
+  /// Sends `bytes[start...]` on `fd`, polling when the socket is full. Call with `descriptor`
+  /// held.
+  private func sendAll(
+    _ bytes: [UInt8], from start: Int = 0, fd: Int32, deadline: ContinuousClock.Instant?
+  ) throws {
+    try bytes.withUnsafeBytes { all in
+      try sendAll(UnsafeRawBufferPointer(rebasing: all[start...]), fd: fd, deadline: deadline)
+    }
+  }
+
   /// Sends all of `bytes` on `fd`, polling when the socket is full. Call with `descriptor`
   /// held.
-  private func sendAll(_ bytes: [UInt8], fd: Int32, deadline: ContinuousClock.Instant?) throws {
+  private func sendAll(
+    _ bytes: UnsafeRawBufferPointer, fd: Int32, deadline: ContinuousClock.Instant?
+  ) throws {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes.withUnsafeBytes {
-        Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
-      }
+      let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, sendFlags)
       if sent >= 0 {
         offset += sent
       } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
@@ -727,6 +826,11 @@ final class POSIXWebSocket: RealtimeSocket {
         continue
       }
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      // Frames are written whole: Nagle's algorithm would only hold a message's last segment
+      // back until the previous one is acknowledged.
+      var noDelay: Int32 = 1
+      _ = setsockopt(
+        fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
       #if canImport(Darwin)
       var one: Int32 = 1
       _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -757,5 +861,49 @@ final class POSIXWebSocket: RealtimeSocket {
       lastError = "connect: \(String(cString: strerror(refusal)))"
     }
     throw WebSocketError.socket(lastError)
+  }
+}
+
+/// A `send` whose bytes (or the rest the socket had no room for) wait on the write queue: the
+/// queue's job reports here once written, and the send awaits it.
+///
+/// - Complexity: O(1).
+/// - Note: Isolation: thread-safe (its state behind `Locked`); `wait` from one task.
+private final class QueuedWrite: Sendable {
+  private enum State {
+    case pending
+    case written((any Error)?)
+    case awaited(CheckedContinuation<Void, any Error>)
+  }
+
+  private let state = Locked<State>(.pending)
+
+  /// The write finished, with its error if it failed.
+  func complete(_ error: (any Error)?) {
+    let waiting = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+      if case .awaited(let continuation) = state {
+        state = .written(nil)
+        return continuation
+      }
+      state = .written(error)
+      return nil
+    }
+    guard let waiting else { return }
+    if let error { waiting.resume(throwing: error) } else { waiting.resume() }
+  }
+
+  /// Returns once written; throws the write's error.
+  func wait() async throws {
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
+      let result = state.withLock { state -> Result<Void, any Error>? in
+        if case .written(let error) = state {
+          return error.map { .failure($0) } ?? .success(())
+        }
+        state = .awaited(continuation)
+        return nil
+      }
+      if let result { continuation.resume(with: result) }
+    }
   }
 }

@@ -221,6 +221,22 @@ public struct WebSocketConnectionMachine: Sendable {
       deflater: deflater)
   }
 
+  /// As ``send(_:fragmentSize:maskingKeys:)``, for a message the owner writes in chunks
+  /// instead of as one array: its frames are described (the masking keys drawn now, in order)
+  /// and made chunk by chunk as they are written (``WebSocketOutgoingMessage``). nil with
+  /// permessage-deflate: a compressed message is framed whole by `send`.
+  ///
+  /// - Throws: ``WebSocketError/closed(code:reason:)`` when not open.
+  func outgoing(
+    _ message: RealtimeMessage, fragmentSize: Int = .max,
+    maskingKeys: inout some RandomNumberGenerator
+  ) throws(WebSocketError) -> WebSocketOutgoingMessage? {
+    guard state == .open else { throw .closed(code: nil, reason: "not open (\(state))") }
+    guard deflater == nil else { return nil }
+    return WebSocketOutgoingMessage(
+      message, fragmentSize: fragmentSize, maskingKeys: &maskingKeys)
+  }
+
   /// The bytes for one ping; only while open.
   ///
   /// - Throws: ``WebSocketError/closed(code:reason:)`` when not open.
