@@ -95,8 +95,15 @@ public struct WebSocketConfiguration: Sendable, Equatable {
 ///   `wss://` adds OpenSSL's per-record encryption and, per connect, reading the trust store.
 /// - Note: Isolation: thread-safe; state behind WeftCore's `Locked` (a pthread lock ThreadSanitizer sees; `Synchronization.Mutex` is invisible to it on Linux), callbacks (`onPong`) on the
 ///   socket's thread.
-/// - Note: Allocations: a 256 KiB read buffer per socket, one array per frame sent, the
-///   decoder's buffer (grows to the largest frame) and one `Data` or `String` per message.
+/// A `send` writes on the caller's thread while nothing is queued and the socket has room
+/// (no thread hop); what the socket cannot take at once, and every message of 1 MiB or more
+/// (framed and masked 256 KiB at a time, never copied whole), goes out on the socket's write
+/// queue while `send` awaits it.
+///
+/// - Note: Allocations: a 256 KiB read buffer per socket, one array per message sent below
+///   1 MiB (a 256 KiB chunk for larger ones), the decoder's buffer (grows to the largest
+///   frame that arrived whole in a read or is below 128 KiB) and one `Data` or `String` per
+///   message (a large one arriving in parts is read straight into its `Data`).
 public struct POSIXWebSocketTransport: RealtimeTransport {
   public let url: URL
   public let configuration: WebSocketConfiguration
@@ -189,6 +196,9 @@ final class POSIXWebSocket: RealtimeSocket {
     var lastRead = ContinuousClock.now
     /// The handshake succeeded (even if the connection finished in the same read).
     var opened = false
+    /// Write jobs on `writes` not finished yet: while there are none, `send` writes on the
+    /// caller's thread itself.
+    var queuedWrites = 0
   }
 
   private let configuration: WebSocketConfiguration
@@ -200,6 +210,9 @@ final class POSIXWebSocket: RealtimeSocket {
   /// poll, so the reader decrypts while a writer waits for the socket to drain.
   private let tls: Locked<TLSSession>?
   private let cancelled = Atomic<Bool>(false)
+  /// The reader thread gave up waiting for queued writes (the peer stopped reading for the
+  /// whole close timeout): a write still waiting for room stops.
+  private let writesAbandoned = Atomic<Bool>(false)
   /// Where `send` and pings write, in the order they were framed: a write polls while the
   /// socket is full (seconds for a large message to a slow peer), which must not hold a
   /// thread of the caller's cooperative pool (two on a 2-core machine), so `send` awaits it
@@ -232,27 +245,38 @@ final class POSIXWebSocket: RealtimeSocket {
 
   func send(_ message: RealtimeMessage) async throws {
     var random = MaskingKeySource()
-    try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Void, any Error>) in
-      do {
-        // Framed and queued under one lock: frames go out in the order they were framed.
-        try inner.withLock { inner throws(WebSocketError) in
-          if let finished = inner.finished { throw finished }
-          let bytes = try inner.machine.send(
-            message, fragmentSize: configuration.fragmentSize ?? .max, maskingKeys: &random)
-          writes.async { [self] in
-            do {
-              try write(bytes)
-              continuation.resume()
-            } catch {
-              continuation.resume(throwing: error)
-            }
-          }
-        }
-      } catch {
-        continuation.resume(throwing: error)
+    // Framed and written or queued under one lock: frames go out in the order they were
+    // framed.
+    let queued = try inner.withLock { inner throws(WebSocketError) -> QueuedWrite? in
+      if let finished = inner.finished { throw finished }
+      let fragmentSize = configuration.fragmentSize ?? .max
+      if tls == nil, Self.payloadCount(message) >= Self.streamedSize,
+        let outgoing = try inner.machine.outgoing(
+          message, fragmentSize: fragmentSize, maskingKeys: &random)
+      {
+        // A large message: framed and masked in chunks on the write queue as the socket
+        // takes them, never copied whole.
+        let queued = QueuedWrite()
+        enqueue(outgoing, inner: &inner) { error in queued.complete(error) }
+        return queued
       }
+      let bytes = try inner.machine.send(
+        message, fragmentSize: fragmentSize, maskingKeys: &random)
+      var written = 0
+      if inner.queuedWrites == 0 && tls == nil {
+        // Nothing is queued, so nothing holds the socket: write on this thread what the
+        // socket takes without waiting (all of it, unless the peer is slow or the message
+        // is larger than the socket's buffer). No hop to the write queue and back.
+        written = try writeAvailable(bytes)
+        if written == bytes.count { return nil }
+      }
+      // The rest waits for room on the write queue, which must not be this thread (one of
+      // the caller's cooperative pool).
+      let queued = QueuedWrite()
+      enqueue(bytes, from: written, inner: &inner) { error in queued.complete(error) }
+      return queued
     }
+    try await queued?.wait()
   }
 
   func receive() async throws -> RealtimeMessage {
@@ -260,7 +284,7 @@ final class POSIXWebSocket: RealtimeSocket {
     // held for them (a server close or a bad frame after them) happens now.
     var random = MaskingKeySource()
     perform(
-      inner.withLock { inner in
+      advance { inner in
         inner.inbox.isEmpty ? inner.machine.messagesConsumed(maskingKeys: &random) : []
       })
     return try await withTaskCancellationHandler {
@@ -299,24 +323,19 @@ final class POSIXWebSocket: RealtimeSocket {
 
   func sendPing(onPong: @escaping @Sendable ((any Error)?) -> Void) {
     var random = MaskingKeySource()
-    let bytes: [UInt8]
     do {
-      bytes = try inner.withLock { inner throws(WebSocketError) in
+      // Framed and queued under one lock, like `send`: in order, and before the socket closes.
+      try inner.withLock { inner throws(WebSocketError) in
         if let finished = inner.finished { throw finished }
         let bytes = try inner.machine.ping(maskingKeys: &random)
         inner.pongWaiters.append(onPong)
-        return bytes
+        enqueue(bytes, inner: &inner) { [self] error in
+          guard let error else { return }
+          perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+        }
       }
     } catch {
       onPong(error)
-      return
-    }
-    writes.async { [self] in
-      do {
-        try write(bytes)
-      } catch {
-        perform(inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
-      }
     }
   }
 
@@ -329,26 +348,23 @@ final class POSIXWebSocket: RealtimeSocket {
     var random = MaskingKeySource()
     let closedByClient = WebSocketError.closed(
       code: code, reason: "closed by the client" + (reason.isEmpty ? "" : ": \(reason)"))
-    let outputs = inner.withLock { inner in
+    // The close frame is queued after the messages already queued (a close frame ends the
+    // stream), in the same critical section as the transition.
+    let outputs = advance { inner in
       inner.closeDeadline = .now + configuration.closeTimeout
       let outputs = inner.machine.close(code: code, reason: reason, maskingKeys: &random)
       // Recorded before the close frame is written: the server's echo, read meanwhile,
-      // must not replace the reason this socket ends with.
-      if inner.finished == nil && !outputs.contains(where: \.isFinished) {
+      // must not replace the reason this socket ends with. (A held end, the server's close
+      // or a bad frame, finishes with its own error: `advance` records it.)
+      if inner.finished == nil && inner.machine.outcome == nil {
         inner.finished = closedByClient
       }
       return outputs
     }
-    // After the messages already queued (a close frame ends the stream). Small and rare: the
-    // wait is for the queued writes alone.
-    writes.sync {
-      // The close frame is a courtesy; if it cannot be written the socket is gone anyway.
-      for case .write(let bytes) in outputs { try? write(bytes) }  // try?: see above
-    }
-    // A held end (the server's close, a bad frame) finishes with its own error.
-    var ended: WebSocketError?
-    for case .finished(let error) in outputs where ended == nil { ended = error }
-    finish(ended ?? closedByClient, outputs: outputs)
+    // Small and rare: the wait is for the queued writes and the close frame alone.
+    writes.sync {}
+    perform(outputs)
+    if !outputs.contains(where: \.isFinished) { finish(closedByClient) }
   }
 
   var subprotocol: String? { inner.withLock { $0.machine.subprotocol } }
@@ -371,7 +387,7 @@ final class POSIXWebSocket: RealtimeSocket {
       // Wakes a blocked poll at once; the reader thread closes the descriptor.
       if fd >= 0 { _ = shutdown(fd, Int32(SHUT_RDWR)) }
     }
-    perform(inner.withLock { $0.machine.fail(.closed(code: nil, reason: "cancelled")) })
+    perform(advance { $0.machine.fail(.closed(code: nil, reason: "cancelled")) })
   }
 
   // MARK: The thread
@@ -419,7 +435,7 @@ final class POSIXWebSocket: RealtimeSocket {
         if let heldEndDeadline, now >= heldEndDeadline {
           // The application did not ask for its messages in time: end the connection anyway.
           var random = MaskingKeySource()
-          perform(inner.withLock { $0.machine.messagesConsumed(maskingKeys: &random) })
+          perform(advance { $0.machine.messagesConsumed(maskingKeys: &random) })
           continue
         }
         let limit = [
@@ -434,7 +450,7 @@ final class POSIXWebSocket: RealtimeSocket {
         }
         if count == 0 {
           perform(
-            inner.withLock {
+            advance {
               $0.machine.fail(.closed(code: nil, reason: "the server closed the TCP connection"))
             })
           break
@@ -452,7 +468,7 @@ final class POSIXWebSocket: RealtimeSocket {
           received = plaintext[...]
         }
         var random = MaskingKeySource()
-        let outputs = inner.withLock { inner in
+        let outputs = advance { inner in
           inner.lastRead = .now
           let outputs =
             received.isEmpty ? [] : inner.machine.received(received, maskingKeys: &random)
@@ -464,7 +480,7 @@ final class POSIXWebSocket: RealtimeSocket {
         perform(outputs)
         if serverEndedTLS {
           perform(
-            inner.withLock {
+            advance {
               $0.machine.fail(.closed(code: nil, reason: "the server ended the TLS session"))
             })
           break
@@ -475,7 +491,7 @@ final class POSIXWebSocket: RealtimeSocket {
         cancelled.load(ordering: .acquiring)
         ? CancellationError() : (error as? WebSocketError ?? .socket("\(error)"))
       perform(
-        inner.withLock {
+        advance {
           $0.machine.fail(failure as? WebSocketError ?? .closed(code: nil, reason: "cancelled"))
         })
       continuation?.resume(throwing: failure)
@@ -484,6 +500,16 @@ final class POSIXWebSocket: RealtimeSocket {
     if let continuation {
       // Finished before opening (e.g. a close() during the handshake).
       continuation.resume(throwing: inner.withLock { $0.finished } ?? .connectTimedOut)
+    }
+    // The machine is closed, so every frame it made is queued: a close frame (the echo of
+    // the server's, or the client's 1002/1007/1009) is written before the socket closes.
+    // Bounded: a peer that stops reading cannot hold the thread past the close timeout.
+    let drained = DispatchSemaphore(value: 0)
+    writes.async { drained.signal() }
+    let wait = configuration.closeTimeout.components
+    let waitMilliseconds = Int(wait.seconds) * 1000 + Int(wait.attoseconds / 1_000_000_000_000_000)
+    if drained.wait(timeout: .now() + .milliseconds(max(0, waitMilliseconds))) == .timedOut {
+      writesAbandoned.store(true, ordering: .releasing)
     }
     descriptor.withLock { fd in
       if fd >= 0 {
@@ -510,7 +536,8 @@ final class POSIXWebSocket: RealtimeSocket {
         code: machine.closeReceived?.code, reason: machine.closeReceived?.reason ?? "",
         sentCode: machine.closeSent?.code,
         wasClean: machine.closeSent != nil && machine.closeReceived != nil,
-        error: inner.finished ?? .closed(code: nil, reason: "the connection ended"))
+        error: inner.finished ?? machine.outcome
+          ?? .closed(code: nil, reason: "the connection ended"))
       inner.closure = closure
       defer { inner.closureWaiters = [] }
       return (closure, inner.closureWaiters)
@@ -569,11 +596,7 @@ final class POSIXWebSocket: RealtimeSocket {
       switch output {
       case .opened: inner.withLock { $0.opened = true }
       case .finished: break
-      case .write(let bytes):
-        do { try write(bytes) } catch {
-          perform(
-            inner.withLock { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
-        }
+      case .write: break  // queued by `advance`
       case .message(let message):
         let waiter = inner.withLock { inner -> CheckedContinuation<RealtimeMessage, any Error>? in
           if let waiter = inner.waiter {
@@ -594,11 +617,85 @@ final class POSIXWebSocket: RealtimeSocket {
         controlContinuation?.yield(.pong(payload))
       }
     }
-    for case .finished(let error) in outputs { finish(error, outputs: []) }
+    for case .finished(let error) in outputs { finish(error) }
+  }
+
+  /// Runs `step` on the machine under the lock and, in the same critical section, records the
+  /// end it reached (the first end wins: an end of stream read later cannot replace the
+  /// server's close) and queues the frames it made on `writes`, in the order they were made
+  /// and after any message framed before them. The reader thread closes the socket only after
+  /// the queue drains, so a close frame made here is written first. Returns the outputs for
+  /// ``perform(_:)``.
+  private func advance(
+    _ step: (inout Inner) -> [WebSocketConnectionMachine.Output]
+  ) -> [WebSocketConnectionMachine.Output] {
+    inner.withLock { inner in
+      let outputs = step(&inner)
+      if inner.finished == nil, let outcome = inner.machine.outcome { inner.finished = outcome }
+      for case .write(let bytes) in outputs {
+        enqueue(bytes, inner: &inner) { [self] error in
+          guard let error else { return }
+          perform(advance { $0.machine.fail(error as? WebSocketError ?? .socket("\(error)")) })
+        }
+      }
+      return outputs
+    }
+  }
+
+  /// Messages of at least this many payload bytes are written in chunks
+  /// (``WebSocketOutgoingMessage``) rather than framed whole.
+  static let streamedSize = 1 << 20
+  /// The chunk a streamed message is framed and masked in.
+  static let streamedChunk = 256 << 10
+
+  private static func payloadCount(_ message: RealtimeMessage) -> Int {
+    switch message {
+    case .text(let text): text.utf8.count
+    case .data(let data): data.count
+    }
+  }
+
+  /// Queues a streamed message on `writes`, like ``enqueue(_:from:inner:done:)``.
+  private func enqueue(
+    _ outgoing: WebSocketOutgoingMessage, inner: inout Inner,
+    done: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    inner.queuedWrites += 1
+    writes.async { [self] in
+      var failure: (any Error)?
+      do {
+        try descriptor.withLock { fd throws in
+          guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
+          try outgoing.write(chunkSize: Self.streamedChunk) { chunk in
+            try sendAll(chunk, fd: fd, deadline: nil)
+          }
+        }
+      } catch {
+        failure = error
+      }
+      self.inner.withLock { $0.queuedWrites -= 1 }
+      done(failure)
+    }
+  }
+
+  /// Queues `bytes[start...]` on `writes`; `done` runs on the queue after the write, with its
+  /// error if it failed. Call under the `inner` lock, so frames are queued in the order they
+  /// were made and `queuedWrites` counts them before anyone looks.
+  private func enqueue(
+    _ bytes: [UInt8], from start: Int = 0, inner: inout Inner,
+    done: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    inner.queuedWrites += 1
+    writes.async { [self] in
+      var failure: (any Error)?
+      do { try write(bytes, from: start) } catch { failure = error }
+      self.inner.withLock { $0.queuedWrites -= 1 }
+      done(failure)
+    }
   }
 
   /// Records the end once; fails a waiting reader and outstanding pings.
-  private func finish(_ error: WebSocketError, outputs: [WebSocketConnectionMachine.Output]) {
+  private func finish(_ error: WebSocketError) {
     let (waiter, pings) = inner.withLock { inner in
       if inner.finished == nil { inner.finished = error }
       let waiter = inner.waiter
@@ -614,33 +711,73 @@ final class POSIXWebSocket: RealtimeSocket {
 
   // MARK: Sockets
 
-  private func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant? = nil) throws {
+  private func write(
+    _ bytes: [UInt8], from start: Int = 0, deadline: ContinuousClock.Instant? = nil
+  ) throws {
     try descriptor.withLock { fd throws in
       guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
       guard let tls else {
-        try sendAll(bytes, fd: fd, deadline: deadline)
+        try sendAll(bytes, from: start, fd: fd, deadline: deadline)
         return
       }
       // Encrypted under the write lock, so records go out in the order they were made.
       let records = try tls.withLock { session throws(WebSocketError) in
-        try session.encrypt(bytes)
+        try session.encrypt(start == 0 ? bytes : Array(bytes[start...]))
         return session.takeOutput()
       }
       try sendAll(records, fd: fd, deadline: deadline)
     }
   }
 
+  /// Writes as much of `bytes` as the socket takes without waiting; returns how much. For
+  /// `send`'s own thread, only while nothing is queued (so no queued write holds the
+  /// descriptor, and its lock is at most a moment's wait).
+  private func writeAvailable(_ bytes: [UInt8]) throws(WebSocketError) -> Int {
+    try descriptor.withLock { fd throws(WebSocketError) in
+      guard fd >= 0 else { throw WebSocketError.socket("send: not connected") }
+      var offset = 0
+      while offset < bytes.count {
+        let sent = bytes.withUnsafeBytes {
+          Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
+        }
+        if sent >= 0 {
+          offset += sent
+        } else if errno == EINTR {
+          continue
+        } else if errno == EAGAIN || errno == EWOULDBLOCK {
+          break
+        } else {
+          throw WebSocketError.socket("send: \(String(cString: strerror(errno)))")
+        }
+      }
+      return offset
+    }
+  }
+
+  /// Sends `bytes[start...]` on `fd`, polling when the socket is full. Call with `descriptor`
+  /// held.
+  private func sendAll(
+    _ bytes: [UInt8], from start: Int = 0, fd: Int32, deadline: ContinuousClock.Instant?
+  ) throws {
+    try bytes.withUnsafeBytes { all in
+      try sendAll(UnsafeRawBufferPointer(rebasing: all[start...]), fd: fd, deadline: deadline)
+    }
+  }
+
   /// Sends all of `bytes` on `fd`, polling when the socket is full. Call with `descriptor`
   /// held.
-  private func sendAll(_ bytes: [UInt8], fd: Int32, deadline: ContinuousClock.Instant?) throws {
+  private func sendAll(
+    _ bytes: UnsafeRawBufferPointer, fd: Int32, deadline: ContinuousClock.Instant?
+  ) throws {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes.withUnsafeBytes {
-        Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
-      }
+      let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, sendFlags)
       if sent >= 0 {
         offset += sent
       } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+        if writesAbandoned.load(ordering: .acquiring) {
+          throw WebSocketError.socket("send: abandoned (the peer stopped reading)")
+        }
         _ = try waitFor(Int16(POLLOUT), fd: fd, until: deadline ?? .now + .seconds(10))
       } else {
         throw WebSocketError.socket("send: \(String(cString: strerror(errno)))")
@@ -689,6 +826,11 @@ final class POSIXWebSocket: RealtimeSocket {
         continue
       }
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      // Frames are written whole: Nagle's algorithm would only hold a message's last segment
+      // back until the previous one is acknowledged.
+      var noDelay: Int32 = 1
+      _ = setsockopt(
+        fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
       #if canImport(Darwin)
       var one: Int32 = 1
       _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -719,5 +861,49 @@ final class POSIXWebSocket: RealtimeSocket {
       lastError = "connect: \(String(cString: strerror(refusal)))"
     }
     throw WebSocketError.socket(lastError)
+  }
+}
+
+/// A `send` whose bytes (or the rest the socket had no room for) wait on the write queue: the
+/// queue's job reports here once written, and the send awaits it.
+///
+/// - Complexity: O(1).
+/// - Note: Isolation: thread-safe (its state behind `Locked`); `wait` from one task.
+private final class QueuedWrite: Sendable {
+  private enum State {
+    case pending
+    case written((any Error)?)
+    case awaited(CheckedContinuation<Void, any Error>)
+  }
+
+  private let state = Locked<State>(.pending)
+
+  /// The write finished, with its error if it failed.
+  func complete(_ error: (any Error)?) {
+    let waiting = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+      if case .awaited(let continuation) = state {
+        state = .written(nil)
+        return continuation
+      }
+      state = .written(error)
+      return nil
+    }
+    guard let waiting else { return }
+    if let error { waiting.resume(throwing: error) } else { waiting.resume() }
+  }
+
+  /// Returns once written; throws the write's error.
+  func wait() async throws {
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
+      let result = state.withLock { state -> Result<Void, any Error>? in
+        if case .written(let error) = state {
+          return error.map { .failure($0) } ?? .success(())
+        }
+        state = .awaited(continuation)
+        return nil
+      }
+      if let result { continuation.resume(with: result) }
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Incremental UTF-8 validation: bytes go in as they arrive (a message's fragments, a frame's
 /// partial payload) and the first byte that cannot be part of well-formed UTF-8 is reported at
 /// once, not when the message is whole (RFC 6455 §8.1: fail fast, with 1007).
@@ -63,6 +65,33 @@ struct UTF8Validator: Sendable, Equatable {
       return result
     }
     return Array(bytes).withUnsafeBytes { validate($0) }
+  }
+
+  /// The String of a whole message's bytes that a validator accepted (no invalid byte, and
+  /// complete): copied without the standard library validating them again (its check runs at
+  /// a fifth of this validator's speed: 37 µs against 8 µs for 64 KiB of mostly-ASCII text).
+  /// Debug builds check the bytes with the standard library too.
+  ///
+  /// - Precondition: `bytes` is well-formed UTF-8 (what the decoder established).
+  /// - Complexity: O(bytes), one copy.
+  static func string(validated bytes: ArraySlice<UInt8>) -> String {
+    assert(String(validating: bytes, as: UTF8.self) != nil, "unchecked text is not UTF-8")
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      // Safe: the decoder validated every byte (Unicode Table 3-7) and the message ends on a
+      // character boundary, which is all `UTF8Span(unchecked:)` requires.
+      return String(copying: UTF8Span(unchecked: bytes.span))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``string(validated:)`` for a message held in `Data` (the decoder's sink).
+  static func string(validated bytes: Data) -> String {
+    assert(String(validating: bytes, as: UTF8.self) != nil, "unchecked text is not UTF-8")
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      // Safe: as for the ArraySlice form.
+      return String(copying: UTF8Span(unchecked: bytes.span))
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private mutating func expect(_ count: Int, _ low: UInt8, _ high: UInt8) {

@@ -71,6 +71,12 @@ public struct WebSocketConnectionMachine: Sendable {
   public private(set) var closeSent: CloseFrame?
   /// The server's close frame, if one arrived.
   public private(set) var closeReceived: CloseFrame?
+  /// How the connection ended: the error of the one ``Output/finished(_:)`` returned, nil
+  /// until then. The first end wins: a later ``fail(_:)`` (the socket's end of stream after
+  /// the server's close frame, a read error, a timeout) changes nothing. The owner records
+  /// it under the same lock as the call that returned it, so nothing that sees the state
+  /// `closed` can see the connection end without it.
+  public private(set) var outcome: WebSocketError?
   private var handshakeBuffer: [UInt8] = []
   private var decoder: WebSocketDecoder
   private var heldEnd: End?
@@ -113,8 +119,7 @@ public struct WebSocketConnectionMachine: Sendable {
         handshakeBuffer = []
         return [.opened] + drain(&maskingKeys)
       } catch {
-        state = .closed
-        return [.finished(error)]
+        return [conclude(error)]
       }
     case .open, .closing:
       decoder.append(bytes)
@@ -191,9 +196,15 @@ public struct WebSocketConnectionMachine: Sendable {
             .close, WebSocketFrameEncoder.closePayload(code: reply.code, reason: reply.reason),
             &maskingKeys)))
     }
-    state = .closed
-    out.append(.finished(error))
+    out.append(conclude(error))
     return out
+  }
+
+  /// The one ``Output/finished(_:)``: closed, with `error` as the ``outcome``.
+  private mutating func conclude(_ error: WebSocketError) -> Output {
+    state = .closed
+    outcome = error
+    return .finished(error)
   }
 
   /// The bytes for one message, in frames of at most `fragmentSize` payload bytes; while open
@@ -208,6 +219,22 @@ public struct WebSocketConnectionMachine: Sendable {
     return WebSocketFrameEncoder.encodeMessage(
       message, fragmentSize: fragmentSize, maskingKeys: &maskingKeys, masked: true,
       deflater: deflater)
+  }
+
+  /// As ``send(_:fragmentSize:maskingKeys:)``, for a message the owner writes in chunks
+  /// instead of as one array: its frames are described (the masking keys drawn now, in order)
+  /// and made chunk by chunk as they are written (``WebSocketOutgoingMessage``). nil with
+  /// permessage-deflate: a compressed message is framed whole by `send`.
+  ///
+  /// - Throws: ``WebSocketError/closed(code:reason:)`` when not open.
+  func outgoing(
+    _ message: RealtimeMessage, fragmentSize: Int = .max,
+    maskingKeys: inout some RandomNumberGenerator
+  ) throws(WebSocketError) -> WebSocketOutgoingMessage? {
+    guard state == .open else { throw .closed(code: nil, reason: "not open (\(state))") }
+    guard deflater == nil else { return nil }
+    return WebSocketOutgoingMessage(
+      message, fragmentSize: fragmentSize, maskingKeys: &maskingKeys)
   }
 
   /// The bytes for one ping; only while open.
@@ -240,8 +267,7 @@ public struct WebSocketConnectionMachine: Sendable {
             .close, WebSocketFrameEncoder.closePayload(code: code, reason: reason), &maskingKeys))
       ]
     case .handshaking:
-      state = .closed
-      return [.finished(.closed(code: code, reason: reason))]
+      return [conclude(.closed(code: code, reason: reason))]
     case .closing, .closed: return []
     }
   }
@@ -256,8 +282,7 @@ public struct WebSocketConnectionMachine: Sendable {
       var keys = MaskingKeySource()
       return finish(end, &keys)
     }
-    state = .closed
-    return [.finished(error)]
+    return [conclude(error)]
   }
 
   private func frame(

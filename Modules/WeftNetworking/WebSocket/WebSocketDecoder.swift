@@ -30,9 +30,11 @@ public enum WebSocketEvent: Sendable, Equatable {
 /// decoder stays failed and throws the same error again.
 ///
 /// - Complexity: amortized O(bytes) over all calls; each byte is copied at most twice
-///   (into the buffer, into the message).
+///   (into the buffer, into the message; once for a large message arriving in parts).
 /// - Note: Isolation: a value type; the owner confines it (the live connection to its lock).
-/// - Note: Allocations: the buffer (grows to the largest frame seen) and one array per event.
+/// - Note: Allocations: the buffer (grows to the largest frame seen, except that a frame of
+///   128 KiB or more arriving in parts goes straight into its message's `Data`) and one
+///   array per event.
 public struct WebSocketDecoder: Sendable {
   /// Which side of the connection decodes: a client reads a server's unmasked frames.
   public enum Role: Sendable { case client, server }
@@ -52,6 +54,21 @@ public struct WebSocketDecoder: Sendable {
   /// Payload bytes of the (incomplete) frame at `readIndex` already validated as text.
   private var validatedInFrame = 0
   private var failure: WebSocketError?
+  /// A large unfragmented message (one frame of at least ``sinkThreshold`` payload bytes,
+  /// unmasked and uncompressed) still arriving: `append` copies its bytes straight into the
+  /// message's own storage, so they are copied once, not into the buffer and then out, and
+  /// the buffer never grows to the message's size.
+  private var sink: Sink?
+
+  private struct Sink {
+    var opcode: WebSocketOpcode
+    /// The message's payload so far (its capacity reserved for all `length` bytes).
+    var bytes: Data
+    var length: Int
+  }
+
+  /// Frames whose payload is at least this long go to a ``Sink`` when they arrive in parts.
+  static let sinkThreshold = 128 << 10
 
   /// Makes a decoder; `maxMessageSize` defaults to 16 MiB.
   public init(role: Role = .client, maxMessageSize: Int = 16 << 20) {
@@ -67,11 +84,48 @@ public struct WebSocketDecoder: Sendable {
 
   /// Adds bytes read from the socket.
   public mutating func append(_ bytes: some Sequence<UInt8>) {
+    if sink != nil {
+      let result = bytes.withContiguousStorageIfAvailable {
+        (total: $0.count, taken: fill(UnsafeRawBufferPointer($0)))
+      }
+      guard let result else {
+        let copy = Array(bytes)
+        let taken = copy.withUnsafeBytes { fill($0) }
+        if taken < copy.count { appendToBuffer(copy[taken...]) }
+        return
+      }
+      if result.taken < result.total { appendToBuffer(bytes.dropFirst(result.taken)) }
+      return
+    }
+    appendToBuffer(bytes)
+  }
+
+  private mutating func appendToBuffer(_ bytes: some Sequence<UInt8>) {
     if readIndex > 0 && readIndex >= buffer.count / 2 {
       buffer.removeFirst(readIndex)
       readIndex = 0
     }
     buffer.append(contentsOf: bytes)
+  }
+
+  /// Copies the first of `bytes` into the sink, up to its end; text is validated as it
+  /// arrives (an invalid byte fails the decoder: the next `next()` throws). Returns how many
+  /// bytes it took.
+  private mutating func fill(_ bytes: UnsafeRawBufferPointer) -> Int {
+    guard var current = sink else { return 0 }
+    sink = nil  // `current` holds the only reference: written in place
+    let count = min(bytes.count, current.length - current.bytes.count)
+    guard count > 0 else {
+      sink = current
+      return 0
+    }
+    let range = UnsafeRawBufferPointer(rebasing: bytes[..<count])
+    current.bytes.append(range.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+    if current.opcode == .text, failure == nil, utf8.validate(range) != nil {
+      failure = .invalidUTF8
+    }
+    sink = current
+    return count
   }
 
   /// The next event, or nil when the buffered bytes do not yet hold a whole frame.
@@ -80,7 +134,14 @@ public struct WebSocketDecoder: Sendable {
   ///   ``WebSocketError/messageTooLarge(limit:)``; then every later call throws it too.
   public mutating func next() throws(WebSocketError) -> WebSocketEvent? {
     if let failure { throw failure }
-    do {
+    do throws(WebSocketError) {
+      if let current = sink {
+        guard current.bytes.count == current.length else { return nil }
+        sink = nil
+        guard current.opcode == .text else { return .message(.data(current.bytes)) }
+        guard utf8.isComplete else { throw .invalidUTF8 }
+        return .message(.text(UTF8Validator.string(validated: current.bytes)))
+      }
       while true {
         guard let frame = try parseFrame() else { return nil }
         if let event = try handle(frame) { return event }
@@ -160,14 +221,27 @@ public struct WebSocketDecoder: Sendable {
       !compressed && (opcode == .text || (opcode == .continuation && partial?.opcode == .text))
     if opcode == .text && validatedInFrame == 0 { utf8 = UTF8Validator() }
     guard available >= headerLength + keyLength + payloadLength else {
+      let sinks =
+        fin && !masked && !compressed && partial == nil && opcode != .continuation
+        && !opcode.isControl && payloadLength >= Self.sinkThreshold
       // Room for the whole frame at once: a large one arriving in many reads is then never
       // copied by the buffer's growth.
-      buffer.reserveCapacity(payloadEnd)
+      if !sinks { buffer.reserveCapacity(payloadEnd) }
       // Fail fast: the text of an incomplete frame is validated as it arrives (a client's
       // frames from a server are unmasked, so the bytes are final).
       if isText && !masked && buffer.count > payloadStart {
         try validateText(payloadStart + validatedInFrame..<buffer.count)
         validatedInFrame = buffer.count - payloadStart
+      }
+      if sinks {
+        // A large message arriving in parts: the rest goes straight into its own storage.
+        var bytes = Data(capacity: payloadLength)
+        buffer.withUnsafeBufferPointer { from in
+          bytes.append(from.baseAddress! + payloadStart, count: buffer.count - payloadStart)
+        }
+        sink = Sink(opcode: opcode, bytes: bytes, length: payloadLength)
+        validatedInFrame = 0
+        readIndex = buffer.count
       }
       return nil
     }
@@ -281,7 +355,7 @@ public struct WebSocketDecoder: Sendable {
     _ opcode: WebSocketOpcode, _ bytes: ArraySlice<UInt8>
   ) -> WebSocketEvent {
     if opcode == .binary { return .message(.data(Data(bytes))) }
-    return .message(.text(String(decoding: bytes, as: UTF8.self)))
+    return .message(.text(UTF8Validator.string(validated: bytes)))
   }
 
   /// The bytes as a String, or ``WebSocketError/invalidUTF8``.

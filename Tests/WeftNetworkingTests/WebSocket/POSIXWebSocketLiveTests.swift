@@ -44,6 +44,34 @@ struct POSIXWebSocketLiveTests {
     }
   }
 
+  /// Messages past the streamed-send size go out framed and masked in chunks, and come back
+  /// through the decoder's sink; a small message sent after each follows it in order, and a
+  /// fragmented one is framed the same way.
+  @Test func echoesLargeMessagesWrittenInChunks() async throws {
+    try await withWebSocketServer { server in
+      var configuration = WebSocketConfiguration(maxMessageSize: 8 << 20)
+      let socket = try await POSIXWebSocketTransport(
+        url: server.url("/echo"), configuration: configuration
+      ).connect()
+      defer { socket.close() }
+      let binary = Data((0..<(3 << 20) + 5).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+      let text = String(repeating: "κόσμε ", count: 200_000)
+      for message in [RealtimeMessage.data(binary), .text(text)] {
+        try await socket.send(message)
+        try await socket.send(.text("after"))
+        #expect(try await socket.receive() == message)
+        #expect(try await socket.receive() == .text("after"))
+      }
+      configuration.fragmentSize = 300_000
+      let fragmented = try await POSIXWebSocketTransport(
+        url: server.url("/echo"), configuration: configuration
+      ).connect()
+      defer { fragmented.close() }
+      try await fragmented.send(.text(text))
+      #expect(try await fragmented.receive() == .text(text))
+    }
+  }
+
   @Test func receivesServerPush() async throws {
     try await withWebSocketServer { server in
       let socket = try await POSIXWebSocketTransport(url: server.url("/push")).connect()

@@ -117,6 +117,67 @@ struct WebSocketConnectionMachineTests {
     #expect(end.last == .finished(.closed(code: 4002, reason: "")))
   }
 
+  /// The conformance race (`aMessageBeforeTheServersCloseIsDeliveredFirst` under load): the
+  /// server's close arrived, then its end of stream. The outcome is the server's close from
+  /// the moment the machine finishes, and the end of stream read afterwards changes nothing:
+  /// the owner records `outcome` with the transition, so a reader thread that sees `closed`
+  /// never reports "the connection ended".
+  @Test func theServersCloseStaysTheOutcomeWhenTheEndOfStreamFollows() throws {
+    var (machine, random) = openMachine()
+    // "last words", then a close 4002 "done", in one read.
+    let closeFrame: [UInt8] = [0x88, 0x06, 0x0F, 0xA2] + Array("done".utf8)
+    let outputs = machine.received(
+      [0x81, 0x0A] + Array("last words".utf8) + closeFrame, maskingKeys: &random)
+    #expect(outputs == [.message(.text("last words"))])
+    // Held for the application: not over yet.
+    #expect(machine.outcome == nil)
+    let end = machine.messagesConsumed(maskingKeys: &random)
+    #expect(try serverView(end) == [.close(code: 4002, reason: "")])
+    #expect(end.last == .finished(.closed(code: 4002, reason: "done")))
+    #expect(machine.state == .closed)
+    #expect(machine.outcome == .closed(code: 4002, reason: "done"))
+    // The server got the echo and closed the TCP connection: the first end wins.
+    #expect(machine.fail(.closed(code: nil, reason: "the server closed the TCP connection")) == [])
+    #expect(machine.fail(.socket("recv: Connection reset by peer")) == [])
+    #expect(machine.outcome == .closed(code: 4002, reason: "done"))
+    #expect(machine.closeReceived == .init(code: 4002, reason: "done"))
+  }
+
+  /// The end of stream arrives while the server's close still waits for the application: the
+  /// close (echoed as a courtesy) is the outcome, not the end of stream.
+  @Test func anEndOfStreamBehindAHeldCloseYieldsTheServersCode() throws {
+    var (machine, random) = openMachine()
+    _ = machine.received(
+      [0x81, 0x01, 0x61, 0x88, 0x06, 0x0F, 0xA2] + Array("done".utf8), maskingKeys: &random)
+    let end = machine.fail(.closed(code: nil, reason: "the server closed the TCP connection"))
+    #expect(end.last == .finished(.closed(code: 4002, reason: "done")))
+    #expect(machine.outcome == .closed(code: 4002, reason: "done"))
+    #expect(machine.messagesConsumed(maskingKeys: &random).isEmpty)
+    #expect(machine.outcome == .closed(code: 4002, reason: "done"))
+  }
+
+  /// A bad frame's failure is the outcome once the application took the message before it,
+  /// whatever the socket does next; its close frame is among the outputs of that same call.
+  @Test func aFailureOutcomeIsNotReplacedByALaterEnd() throws {
+    var (machine, random) = openMachine()
+    // "before", then a ping with 126 bytes (a control frame longer than 125: 1002).
+    _ = machine.received(
+      [0x81, 0x06] + Array("before".utf8) + [0x89, 0x7E, 0x00, 0x7E]
+        + [UInt8](repeating: 0x78, count: 126), maskingKeys: &random)
+    let end = machine.messagesConsumed(maskingKeys: &random)
+    guard case .close(let code, _) = try serverView(end).first, case .finished(let error) = end.last
+    else {
+      Issue.record("\(end)")
+      return
+    }
+    #expect(code == 1002)
+    #expect(machine.outcome == error)
+    #expect(machine.fail(.idleTimedOut).isEmpty)
+    #expect(machine.close(maskingKeys: &random).isEmpty)
+    #expect(machine.outcome == error)
+    #expect(machine.closeSent?.code == 1002)
+  }
+
   @Test func pingsAndPongsAreReportedWithTheirPayloads() throws {
     var (machine, random) = openMachine()
     let outputs = machine.received([0x89, 0x01, 1, 0x8A, 0x01, 2], maskingKeys: &random)

@@ -31,6 +31,67 @@ struct WebSocketFramingTests {
     if size > 3 { #expect(masked[(headerLength + 4)...].elementsEqual(data) == false) }
   }
 
+  /// A large message arriving in many reads goes straight into its own storage (the
+  /// decoder's sink): each split decodes the same message, and the bytes after it (a ping)
+  /// are decoded from the same read that ended it.
+  @Test(arguments: [1, 7_000, 65_536, 300_000])
+  func aLargeMessageInManyReadsDecodesWhole(chunk: Int) throws {
+    var random = SeededRandom(seed: 9)
+    let size = WebSocketDecoder.sinkThreshold * 2 + 3
+    let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let text = String(repeating: "κόσμε-", count: size / 11)
+    for message in [RealtimeMessage.data(data), .text(text)] {
+      let stream =
+        WebSocketFrameEncoder.encodeMessage(message, maskingKeys: &random, masked: false)
+        + WebSocketFrameEncoder.encode(opcode: .ping, payload: [1, 2], maskingKey: nil)
+      var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
+      var events: [WebSocketEvent] = []
+      var start = 0
+      while start < stream.count {
+        decoder.append(stream[start..<min(start + chunk, stream.count)])
+        start += chunk
+        while let event = try decoder.next() { events.append(event) }
+      }
+      #expect(events == [.message(message), .ping([1, 2])])
+      #expect(decoder.bufferedCount == 0)
+    }
+  }
+
+  /// A message written in chunks (`WebSocketOutgoingMessage`, what the transport does for
+  /// large sends) is the same bytes as the message framed whole with the same keys, for any
+  /// chunk size (the masking key turned at every chunk boundary inside a payload).
+  @Test(arguments: [16, 17, 1_000, 65_536])
+  func chunkedFramesAreTheWholeFrames(chunk: Int) throws {
+    let data = Data((0..<70_001).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+    for (message, fragmentSize) in [
+      (RealtimeMessage.data(data), Int.max), (.data(data), 9_999), (.text("κόσμε"), 3),
+      (.data(Data()), Int.max),
+    ] {
+      var keys = SeededRandom(seed: 21)
+      let whole = WebSocketFrameEncoder.encodeMessage(
+        message, fragmentSize: fragmentSize, maskingKeys: &keys)
+      keys = SeededRandom(seed: 21)
+      let outgoing = WebSocketOutgoingMessage(
+        message, fragmentSize: fragmentSize, maskingKeys: &keys)
+      var chunked: [UInt8] = []
+      try outgoing.write(chunkSize: chunk) { chunked += $0 }
+      #expect(chunked == whole)
+      #expect(try decodeAll(chunked, role: .server) == [.message(message)])
+    }
+  }
+
+  /// A large text message fails at its first invalid byte, before the rest arrives.
+  @Test func aLargeTextMessageFailsBeforeItsEnd() throws {
+    var bytes = Array(String(repeating: "é", count: WebSocketDecoder.sinkThreshold).utf8)
+    bytes[WebSocketDecoder.sinkThreshold + 11] = 0xFF
+    let stream = WebSocketFrameEncoder.encode(opcode: .text, payload: bytes, maskingKey: nil)
+    var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
+    decoder.append(stream[..<1_000])
+    #expect(try decoder.next() == nil)
+    decoder.append(stream[1_000..<(WebSocketDecoder.sinkThreshold + 100)])
+    #expect(throws: WebSocketError.invalidUTF8) { try decoder.next() }
+  }
+
   @Test func knownVectorsFromRFC6455() throws {
     // RFC 6455 §5.7: a single-frame unmasked text message, and a masked one.
     #expect(
