@@ -108,7 +108,8 @@ public final class FlowRunner {
     views.beginStep()
     app.resetLatencies()
     let window = windows.window(for: step)
-    var report = StepReport(index: index, line: step.location.line, source: window.text)
+    var report = StepReport(
+      index: index, line: step.location.line, source: windows.rowText(for: step))
     let before = app.counters()
     // Resident memory is read around `views` steps only (what the view memory needs): a read
     // is a /proc file, several microseconds, on every step otherwise.

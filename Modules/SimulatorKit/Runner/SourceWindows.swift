@@ -1,3 +1,5 @@
+import Foundation
+
 /// The windows of source lines that a run reports its steps with, made once per statement.
 ///
 /// A step's report row and failure message show its line; a line longer than
@@ -13,6 +15,8 @@ struct SourceWindows {
   private var lines: [Int: [Unicode.Scalar]] = [:]
   /// Each statement's window, by its location.
   private var windows: [Flow.SourceLocation: LineWindow] = [:]
+  /// Each statement's own text on a line of several (`a ; b`), by its location.
+  private var statements: [Flow.SourceLocation: String] = [:]
 
   /// The window of `step`'s line around its statement.
   mutating func window(for step: Step) -> LineWindow {
@@ -27,6 +31,31 @@ struct SourceWindows {
     }
     windows[step.location] = window
     return window
+  }
+
+  /// What a report row shows for `step`: its line's window when the statement is the whole
+  /// line, else the statement's own text (`tab health` of `tab health ; tab insights`), so
+  /// two steps on one line show as two rows with their own text.
+  ///
+  /// - Complexity: O(1) amortized; O(s) the first time, s = the statement's scalars.
+  mutating func rowText(for step: Step) -> String {
+    let window = window(for: step)
+    if let known = statements[step.location] { return known }
+    let scalars = step.sourceLine.unicodeScalars
+    let start = max(0, step.location.column - 1)
+    let text: String
+    if step.length <= 0 || start >= scalars.count {
+      text = window.text
+    } else {
+      let first = scalars.index(scalars.startIndex, offsetBy: start)
+      let last = scalars.index(first, offsetBy: min(step.length, scalars.count - start))
+      var own = ""
+      own.unicodeScalars.append(contentsOf: scalars[first..<last])
+      let trimmed = step.sourceLine.trimmingCharacters(in: .whitespaces)
+      text = own == trimmed ? window.text : Self.clipped(own)
+    }
+    statements[step.location] = text
+    return text
   }
 
   /// `text` as a report shows a value: whole up to `limit` Unicode scalars, else its first

@@ -13,6 +13,12 @@ import WeftCore
 /// A failure also signals `willChange` on the context, so a linked view re-renders to
 /// show it.
 ///
+/// Validation composes with any binding: `bind(_:debouncedFor:clock:validate:)` makes a
+/// field that is both validated and debounced (a composer: refused values are never
+/// scheduled, valid ones are written once typing pauses, and `binding.get()` shows the
+/// pending value at once), and `ValidatedBinding(_:field:validate:)` validates a plain,
+/// debounced or mapped `Binding` made any other way.
+///
 /// - Complexity: one `validate` call per write.
 /// - Note: Isolation: MainActor.
 /// - Note: Allocations: the object; one `ValidationFailure` per refused write.
@@ -33,6 +39,29 @@ public final class ValidatedBinding<Value> {
   ///
   /// - Complexity: O(1).
   public private(set) var failureCount = 0
+
+  /// Validates writes to `binding` — a plain, debounced or mapped one: a valid value goes
+  /// to `binding.set`, a refused one is kept as `failure` and reported to `onFailure`.
+  ///
+  /// ```swift
+  /// let draft = context.bind(\.draft, debouncedFor: .milliseconds(300), clock: clock)
+  /// let composer = ValidatedBinding(draft, field: "draft") { $0.isEmpty ? "empty" : nil }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - binding: where valid values go, and what `binding.get()` reads.
+  ///   - field: how failures name the field.
+  ///   - validate: `nil` for a valid value, else why it is refused.
+  ///   - onFailure: called after each refused write (a context signals `willChange` here).
+  /// - Complexity: O(1).
+  public convenience init(
+    _ binding: Binding<Value>, field: String = "value",
+    validate: @escaping (Value) -> String?, onFailure: @escaping () -> Void = {}
+  ) {
+    self.init(
+      field: field, read: binding.get, write: binding.set, validate: validate,
+      failed: onFailure)
+  }
 
   init(
     field: String, read: @escaping () -> Value, write: @escaping (Value) -> Void,
@@ -98,9 +127,44 @@ extension ClientContext {
     _ keyPath: any WritableKeyPath<C.State, Value> & Sendable,
     validate: @escaping (Value) -> String?
   ) -> ValidatedBinding<Value> {
-    let plain = bind(keyPath)
-    return ValidatedBinding(
-      field: String(describing: keyPath), read: plain.get, write: plain.set,
-      validate: validate, failed: { [weak self] in self?.signalWillChange() })
+    validated(bind(keyPath), field: String(describing: keyPath), validate: validate)
+  }
+
+  /// A binding to the value at `keyPath` that is validated, then debounced: a refused value
+  /// is kept as `failure` (and signals `willChange`) and never scheduled; a valid one
+  /// restarts the window and is written once `window` passes on `clock` with no other.
+  /// `binding.get()` shows the pending valid value at once.
+  ///
+  /// ```swift
+  /// let composer = context.bind(
+  ///   \.draft, debouncedFor: .milliseconds(300), clock: clock,
+  ///   validate: { $0.isEmpty ? "empty" : $0.count > 280 ? "over 280 characters" : nil })
+  /// composer.set("Hello")   // shown now, written 300 ms after the last keystroke
+  /// composer.set("")        // refused: failure is set, "Hello" stays pending
+  /// ```
+  ///
+  /// - Complexity: as `bind(_:debouncedFor:clock:)`, plus one `validate` call per write.
+  /// - Note: Isolation: MainActor.
+  public func bind<Value: Sendable>(
+    _ keyPath: any WritableKeyPath<C.State, Value> & Sendable,
+    debouncedFor window: Duration, clock: any Clock<Duration>,
+    validate: @escaping (Value) -> String?
+  ) -> ValidatedBinding<Value> {
+    validated(
+      bind(keyPath, debouncedFor: window, clock: clock), field: String(describing: keyPath),
+      validate: validate)
+  }
+
+  /// Validates writes to `binding` (any binding: plain, debounced, mapped), signalling
+  /// `willChange` on this context when a write is refused.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: MainActor.
+  public func validated<Value>(
+    _ binding: Binding<Value>, field: String, validate: @escaping (Value) -> String?
+  ) -> ValidatedBinding<Value> {
+    ValidatedBinding(
+      binding, field: field, validate: validate,
+      onFailure: { [weak self] in self?.signalWillChange() })
   }
 }

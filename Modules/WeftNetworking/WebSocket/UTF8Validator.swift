@@ -79,6 +79,7 @@ struct UTF8Validator: Sendable, Equatable {
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // Safe: the decoder validated every byte (Unicode Table 3-7) and the message ends on a
       // character boundary, which is all `UTF8Span(unchecked:)` requires.
+      // apple-branches: ok inside #available(macOS 26)
       return String(copying: UTF8Span(unchecked: bytes.span))
     }
     return String(decoding: bytes, as: UTF8.self)
@@ -89,6 +90,7 @@ struct UTF8Validator: Sendable, Equatable {
     assert(String(validating: bytes, as: UTF8.self) != nil, "unchecked text is not UTF-8")
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
       // Safe: as for the ArraySlice form.
+      // apple-branches: ok inside #available(macOS 26)
       return String(copying: UTF8Span(unchecked: bytes.span))
     }
     return String(decoding: bytes, as: UTF8.self)

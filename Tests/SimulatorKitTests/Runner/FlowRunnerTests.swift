@@ -18,6 +18,14 @@ struct FlowRunnerTests {
     return (report, app)
   }
 
+  /// Two steps on one line (`a ; b`) are two rows, each with its own text; a step alone on
+  /// its line shows the line.
+  @Test func stepsSharingALineShowTheirOwnText() async throws {
+    let (report, _) = try await run("tab home ; tab away\n  tab home  \n")
+    #expect(report.steps.map(\.source) == ["tab home", "tab away", "  tab home  "])
+    #expect(report.steps.map(\.line) == [1, 1, 2])
+  }
+
   @Test func countsRerendersAndSkipsPerStep() async throws {
     let (report, _) = try await run(
       """
