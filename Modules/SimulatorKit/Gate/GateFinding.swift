@@ -94,8 +94,8 @@ public enum GateFinding: Sendable, Equatable, Codable {
     case .countNotMeasured(let flow, let metric, let expected):
       let hint =
         metric == GateMetric.allocationsPerCommit.rawValue
-        ? " (allocations are counted only by the release weft-sim binary: "
-          + "build with -c release, without sanitizers)" : ""
+        ? " (allocations are counted only by a release build on Linux (glibc), without "
+          + "sanitizers: build with -c release)" : ""
       return "\(flow)  \(metric): expected \(GateFormat.number(expected)), not measured\(hint)"
     case .ratioExceeded(let flow, let name, let limit, let first, let rerun):
       return "\(flow)  ratio \(name): expected at most \(limit.text), actual "

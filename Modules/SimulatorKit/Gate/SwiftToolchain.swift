@@ -1,7 +1,12 @@
-/// The Swift compiler that built this code, as the gate keys its thresholds: `swift-6.3`.
+/// The Swift compiler that built this code, as the gate keys its thresholds: `swift-6.3` on
+/// Linux, `swift-6.3-macos` (or `-ios`, …) elsewhere.
 ///
 /// Thresholds are per compiler version because a new compiler may inline, specialize or
-/// allocate differently; counts recorded with one are not a regression under another.
+/// allocate differently; counts recorded with one are not a regression under another. They
+/// are per platform too: Foundation and the system allocator differ, and the allocation
+/// counter (`WeftAllocationCounter`) interposes glibc's malloc only, so Apple platforms do not
+/// count allocations at all — thresholds recorded there (`gate --update` on a Mac) keep their
+/// own key and hold no `allocationsPerCommit`.
 ///
 /// - Note: Isolation: a value; `Sendable`.
 public struct SwiftToolchain: Sendable, Equatable, Hashable {
@@ -11,8 +16,22 @@ public struct SwiftToolchain: Sendable, Equatable, Hashable {
   /// Makes a toolchain from its version.
   public init(version: String) { self.version = version }
 
-  /// The key of this toolchain in the thresholds file: `swift-` and the version.
-  public var thresholdsKey: String { "swift-\(version)" }
+  /// The key of this toolchain in the thresholds file: `swift-` and the version, then the
+  /// platform when it is not Linux.
+  public var thresholdsKey: String { "swift-\(version)" + Self.platformSuffix }
+
+  /// `""` on Linux (the bundled thresholds' platform), `-macos`, `-ios`, … elsewhere.
+  static var platformSuffix: String {
+    #if os(Linux)
+    return ""
+    #elseif os(macOS)
+    return "-macos"
+    #elseif os(iOS)
+    return "-ios"
+    #else
+    return "-other"
+    #endif
+  }
 
   /// The compiler that built this module.
   public static var current: SwiftToolchain {

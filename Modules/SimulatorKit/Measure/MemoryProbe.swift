@@ -15,8 +15,9 @@ import Darwin
 /// let perView = Double((MemoryProbe.residentBytes() ?? 0) - before) / 100_000
 /// ```
 ///
-/// On Linux the figures come from `/proc/self/status` (`VmRSS`, `VmHWM`); elsewhere the peak
-/// comes from `getrusage` and the current value is unavailable.
+/// On Linux the figures come from `/proc/self/status` (`VmRSS`, `VmHWM`). On Apple platforms
+/// the current value is the task's resident size (`task_info(MACH_TASK_BASIC_INFO)`) and the
+/// peak comes from `getrusage` (it cannot be reset there, so a step's peak is the process's).
 ///
 /// - Complexity: each call reads one small `/proc` file: O(1), a few microseconds; not for hot
 ///   paths.
@@ -24,7 +25,13 @@ import Darwin
 /// - Note: Allocations: a few, to read the file.
 public enum MemoryProbe {
   /// Resident memory now, in bytes, or `nil` where the system does not say.
-  public static func residentBytes() -> UInt64? { statusField("VmRSS:") }
+  public static func residentBytes() -> UInt64? {
+    #if canImport(Darwin)
+    return machResidentBytes()
+    #else
+    return statusField("VmRSS:")
+    #endif
+  }
 
   /// The largest resident memory since the process started or since ``resetPeak()``, in bytes.
   public static func peakResidentBytes() -> UInt64? {
@@ -57,6 +64,25 @@ public enum MemoryProbe {
     return false
     #endif
   }
+
+  #if canImport(Darwin)
+  /// This task's port, asked for once: `task_self_trap()` rather than the C global
+  /// `mach_task_self_`, which SDKs before macOS 15.4 do not mark safe to read from Swift 6.
+  private static let machTask: mach_port_t = task_self_trap()
+
+  /// The task's resident size now (`MACH_TASK_BASIC_INFO`), or `nil` if the kernel refuses.
+  private static func machResidentBytes() -> UInt64? {
+    var info = mach_task_basic_info()
+    var count = mach_msg_type_number_t(
+      MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+    let result = withUnsafeMutablePointer(to: &info) { pointer in
+      pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) { raw in
+        task_info(machTask, task_flavor_t(MACH_TASK_BASIC_INFO), raw, &count)
+      }
+    }
+    return result == KERN_SUCCESS ? UInt64(info.resident_size) : nil
+  }
+  #endif
 
   /// Parses one `kB` field of `/proc/self/status`, in bytes. Scans the bytes (no `String`
   /// splitting): the runner reads two fields per step, so this is on every step's path.

@@ -268,7 +268,7 @@ struct GateCoreTextTests {
     #expect(
       outcome.failures.map(\.line) == [
         "fanout-100k  allocationsPerCommit: expected 14, not measured (allocations are counted "
-          + "only by the release weft-sim binary: build with -c release, without sanitizers)",
+          + "only by a release build on Linux (glibc), without sanitizers: build with -c release)",
         "fanout-100k  wastedRenders: no threshold recorded, actual 0",
         "offline-burst: no thresholds recorded for this flow",
       ])

@@ -175,25 +175,29 @@ public final class AppLaunch {
     let realtimeService = self.realtimeService
     subscriptions.append(
       auth.cell.observeSynchronously(
-        Selector(id: "app.session") { AuthMirror(session: $0.session, isLoading: $0.isLoading) }
+        WeftCore.Selector(id: "app.session") {
+          AuthMirror(session: $0.session, isLoading: $0.isLoading)
+        }
       ) { change in
         serial.enqueue("app.session") { await appState.mirror(change.value) }
       })
     subscriptions.append(
       capabilities.cell.observeSynchronously(
-        Selector(id: "sync.network") { $0.isAvailable(NetworkCapability.name) }
+        WeftCore.Selector(id: "sync.network") { $0.isAvailable(NetworkCapability.name) }
       ) { change in
         if change.value { sync.requestPass() }
       })
     subscriptions.append(
       appState.cell.observeSynchronously(
-        Selector(id: "sync.gate") { $0.isAuthenticated && !$0.featureFlags.isOfflineMode }
+        WeftCore.Selector(id: "sync.gate") { $0.isAuthenticated && !$0.featureFlags.isOfflineMode }
       ) { change in
         if change.value { sync.requestPass() }
       })
     guard dependencies.realtimeTransport != nil else { return }
     subscriptions.append(
-      appState.cell.observeSynchronously(Selector(id: "realtime.gate") { $0.isAuthenticated }) {
+      appState.cell.observeSynchronously(
+        WeftCore.Selector(id: "realtime.gate") { $0.isAuthenticated }
+      ) {
         change in
         if change.value {
           tracker.spawn("realtime.autoconnect") { await realtimeService.connectIfNeeded() }
