@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "FormsFeature", targets: ["FormsFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
+    .library(name: "WeftTesting", targets: ["WeftTesting"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
     .library(name: "SimulatorPacks", targets: ["SimulatorPacks"]),
     .library(name: "HealthSimulator", targets: ["HealthSimulator"]),
@@ -63,6 +64,16 @@ let package = Package(
         "WeftPersistence", "WeftRuntime", "WeftSimulation",
       ],
       path: "Tests/NameCoexistenceTests", swiftSettings: strict),
+
+    // MARK: Testing
+    // Test support for apps' test targets: TestStore and TestClock failures reported to Swift
+    // Testing (or XCTest) at the test's own line, with no adapter. App modules never link it.
+    .target(
+      name: "WeftTesting", dependencies: ["WeftCore", "WeftFeedback"],
+      path: "Modules/WeftTesting", swiftSettings: strict),
+    .testTarget(
+      name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftCore", "WeftFeedback"],
+      path: "Tests/WeftTestingTests", swiftSettings: strict),
 
     // MARK: Contexts
     .target(
