@@ -14,6 +14,23 @@
 
 #include <stddef.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+#endif
+
+int64_t weft_heap_bytes_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+  struct mallinfo2 info = mallinfo2();
+  return (int64_t)(info.uordblks + info.hblkhd);
+#elif defined(__APPLE__)
+  return (int64_t)mstats().bytes_used;
+#else
+  return -1;
+#endif
+}
+
 #if defined(__ELF__)
 
 extern uint64_t weft_malloc_count(void) __attribute__((weak));

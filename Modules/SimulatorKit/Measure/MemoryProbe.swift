@@ -1,3 +1,5 @@
+import CMallocCounterLookup
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,6 +26,18 @@ import Darwin
 /// - Note: Isolation: stateless; any thread.
 /// - Note: Allocations: a few, to read the file.
 public enum MemoryProbe {
+  /// Bytes the program holds from the allocator now (`weft_heap_bytes_in_use`: glibc's
+  /// `mallinfo2`, Darwin's `mstats`), or `nil` where the allocator does not say. What memory
+  /// per view is measured with: the same objects give the same bytes on every run, where
+  /// resident memory moves by whole pages and with what the allocator keeps cached. It cannot
+  /// see memory outside the allocator (stacks, mapped files, the allocator's own overhead).
+  ///
+  /// - Complexity: O(arenas); microseconds.
+  public static func heapBytesInUse() -> UInt64? {
+    let bytes = weft_heap_bytes_in_use()
+    return bytes >= 0 ? UInt64(bytes) : nil
+  }
+
   /// Resident memory now, in bytes, or `nil` where the system does not say.
   public static func residentBytes() -> UInt64? {
     #if canImport(Darwin)

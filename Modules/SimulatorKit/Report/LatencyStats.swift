@@ -63,3 +63,19 @@ public struct LatencyStats: Sendable, Equatable, Codable {
       max: Swift.max(maxNanoseconds, other.maxNanoseconds))
   }
 }
+
+extension LatencyStats {
+  /// The percentiles this many samples support, in order, with their values: `max` always,
+  /// `p50` from 5 samples, `p95` from 20, `p99` from 100 — below that a "p99" is only the
+  /// largest sample again, and a report that shows it claims a precision it does not have.
+  ///
+  /// - Complexity: O(1).
+  var supportedPercentiles: [(name: String, nanoseconds: UInt64)] {
+    var shown: [(name: String, nanoseconds: UInt64)] = []
+    if count >= 5 { shown.append(("p50", p50Nanoseconds)) }
+    if count >= 20 { shown.append(("p95", p95Nanoseconds)) }
+    if count >= 100 { shown.append(("p99", p99Nanoseconds)) }
+    if count > 0 { shown.append(("max", maxNanoseconds)) }
+    return shown
+  }
+}

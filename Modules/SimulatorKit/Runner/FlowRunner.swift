@@ -103,6 +103,12 @@ public final class FlowRunner {
     }
   }
 
+  /// What view memory is measured with: heap bytes in use where the allocator says
+  /// (`MemoryProbe.heapBytesInUse`: the same every run), else resident memory (whole pages).
+  static func viewMemoryProbe() -> UInt64? {
+    MemoryProbe.heapBytesInUse() ?? MemoryProbe.residentBytes()
+  }
+
   /// Runs one step between two samples of every counter.
   private func execute(_ step: Step, index: Int) async -> (StepReport, Histogram) {
     views.beginStep()
@@ -111,11 +117,11 @@ public final class FlowRunner {
     var report = StepReport(
       index: index, line: step.location.line, source: windows.rowText(for: step))
     let before = app.counters()
-    // Resident memory is read around `views` steps only (what the view memory needs): a read
-    // is a /proc file, several microseconds, on every step otherwise.
+    // Heap bytes in use are read around `views` steps only (what the view memory needs): a
+    // read walks the allocator's arenas, several microseconds, on every step otherwise.
     let attaches: Bool
     if case .attachViews = step.kind { attaches = true } else { attaches = false }
-    let residentBefore = attaches ? MemoryProbe.residentBytes() ?? 0 : 0
+    let heapBefore = attaches ? Self.viewMemoryProbe() ?? 0 : 0
     // Sampled last before the step and first after it, so the runner's own probes and
     // counters are not counted as the step's allocations.
     let allocationsBefore = AllocationCounter.linked?.allocations
@@ -162,7 +168,8 @@ public final class FlowRunner {
       metrics.allocations = after &- allocationsBefore
     }
     if attaches {
-      let grown = (MemoryProbe.residentBytes() ?? residentBefore) &- residentBefore
+      let after = Self.viewMemoryProbe() ?? heapBefore
+      let grown = after > heapBefore ? after - heapBefore : 0
       viewMemoryBytes &+= min(grown, UInt64(Int64.max))
       metrics.viewMemoryBytes = viewMemoryBytes
     }

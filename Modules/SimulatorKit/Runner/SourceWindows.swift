@@ -52,10 +52,19 @@ struct SourceWindows {
       var own = ""
       own.unicodeScalars.append(contentsOf: scalars[first..<last])
       let trimmed = step.sourceLine.trimmingCharacters(in: .whitespaces)
-      text = own == trimmed ? window.text : Self.clipped(own)
+      text = own == trimmed ? window.text : Self.cut(own)
     }
     statements[step.location] = text
     return text
+  }
+
+  /// `text` cut to `LineWindow.maxColumns` scalars, the cut marked with `…`.
+  static func cut(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard scalars.count > LineWindow.maxColumns else { return text }
+    var shown = ""
+    shown.unicodeScalars.append(contentsOf: scalars.prefix(LineWindow.maxColumns - 1))
+    return shown + "…"
   }
 
   /// `text` as a report shows a value: whole up to `limit` Unicode scalars, else its first

@@ -31,17 +31,43 @@ struct HTMLRendererTests {
         count("<\(tag)>", in: html) + count("<\(tag) ", in: html) == count("</\(tag)>", in: html),
         "\(tag)")
     }
-    #expect(count("<svg ", in: html) == 3)  // latency, sweep cost, sweep memory
+    // latency, and the sweep's three: cost per delivery, idle cost per commit, memory per view
+    #expect(count("<svg ", in: html) == 4)
+  }
+
+  /// A repeated statement is one row with its count, the distribution of its times and its
+  /// summed counts; its steps are in an expandable row; failures come before the steps.
+  @Test func aRepeatedStatementFoldsIntoOneExpandableRow() {
+    var report = ReportFixtures.fanOutReport()
+    let repeated = (0..<50).map { offset in
+      StepReport(
+        index: 4 + offset, line: 7, source: "counter.set id=$i value=1", status: .passed,
+        metrics: ReportFixtures.metrics(wall: UInt64(1_000 * (offset + 1)), commits: 2))
+    }
+    report.steps += repeated
+    let html = HTMLRenderer().render(report)
+    #expect(html.contains("<td>4–53</td>"))
+    #expect(html.contains("counter.set id=$i value=1 ×50"))
+    #expect(html.contains("<td>ok ×50</td>"))
+    #expect(html.contains("<td>p50 26.0 µs<br><small>p95 48.0 µs<br>max 50.0 µs</small></td>"))
+    #expect(html.contains("<td>Σ 100</td>"))
+    #expect(html.contains("<summary>the 50 steps</summary>"))
+    #expect(count("counter.set id=$i value=1</td>", in: html) == 50)  // the single rows
+    let failures = html.range(of: "<h2>Failures</h2>")
+    let steps = html.range(of: "<h2>Steps</h2>")
+    #expect(failures != nil && steps != nil && failures!.lowerBound < steps!.lowerBound)
   }
 
   @Test func chartsTheLatencyOfEveryStepThatMeasuredOne() {
     let html = HTMLRenderer().render(ReportFixtures.fanOutReport())
     #expect(count("<svg ", in: html) == 1)
-    #expect(html.contains("#2 line 3: counter.set id=7 value=1"))
-    for name in ["p50", "p95", "p99", "max"] {
-      #expect(html.contains("<rect class=\"\(name)\""))
-      #expect(html.contains("<title>\(name) 18.2 µs</title>"))
+    #expect(html.contains("#2 line 3: counter.set id=7 value=1 (1 sample)"))
+    // One sample supports its maximum, and no percentile: a p99 of one sample is that sample.
+    #expect(html.contains("<title>max 18.2 µs</title>"))
+    for name in ["p50", "p95", "p99"] {
+      #expect(!html.contains("<title>\(name) "), "\(name)")
     }
+    #expect(html.contains("max 18.2 µs (1)"))
     #expect(html.contains(">10 µs</text>"))
     #expect(html.contains(">100 µs</text>"))
   }

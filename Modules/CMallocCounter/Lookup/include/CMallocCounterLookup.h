@@ -29,6 +29,16 @@ weft_allocation_count_function _Nullable weft_linked_allocation_counter(void);
 /// - Note: Isolation: thread-safe.
 bool weft_linked_allocation_counter_is_counting(void);
 
+/// Bytes the allocator has handed out and not yet had back — in use by the program, whatever
+/// the allocator keeps cached or the kernel counts as resident: glibc's `mallinfo2()`
+/// (`uordblks + hblkhd`, glibc 2.33 and later), Darwin's `mstats().bytes_used`; -1 where
+/// neither exists.
+///
+/// - Complexity: O(arenas) on glibc (it walks the arenas under their locks); O(zones) on Darwin.
+/// - Note: Isolation: thread-safe.
+/// - Note: Allocations: none.
+int64_t weft_heap_bytes_in_use(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,8 @@
-/// Prints a ``RunReport`` as one self-contained HTML page (`--html FILE`): for a sweep first its
-/// charts and table, then the steps, totals, causes and failures as tables, an inline SVG chart of the latency distribution per step
-/// (p50/p95/p99/max on a log axis), and for a sweep, per-delivery and idle cost against N and
-/// memory per view against N on log-log axes.
+/// Prints a ``RunReport`` as one self-contained HTML page (`--html FILE`): failures first, then
+/// for a sweep its charts (cost per delivery, idle cost per commit and memory per view
+/// against N, each on its own log-log axes) and table, then the steps (a repeated
+/// statement folded into one row, expandable; see `HTMLStepTable`), an inline SVG chart of
+/// the latency distribution per step, the totals and the causes of re-renders.
 ///
 /// The page needs nothing else: no scripts, no stylesheets or fonts to fetch, no images —
 /// open it from disk, mail it, attach it to a CI run. Every piece of text from the report is
@@ -65,6 +66,8 @@ public struct HTMLRenderer: Sendable {
         ? "<p class=\"result ok\">passed</p>"
         : "<p class=\"result fail\">FAILED"
           + (failures > 0 ? " (\(failures) failure\(failures == 1 ? "" : "s"))" : "") + "</p>")
+    // Failures first: a failed run is read for why it failed.
+    failureList(report, into: &html)
     // A sweep leads with what it was asked for: the cost against N. The steps that follow are
     // those of the run at the last size (the largest, as --views lists them), long and detailed.
     let sweep = report.sweep.flatMap { $0.points.isEmpty ? nil : $0 }
@@ -84,7 +87,6 @@ public struct HTMLRenderer: Sendable {
     html.line("<h2>Overall</h2>")
     overall(report.total, into: &html)
     explain(report.steps, into: &html)
-    failureList(report, into: &html)
   }
 
   private func meta(_ report: RunReport) -> String {
@@ -97,32 +99,7 @@ public struct HTMLRenderer: Sendable {
   }
 
   private func stepTable(_ steps: [StepReport], into html: inout HTMLBuilder) {
-    html.table(
-      headers: [
-        "#", "line", "step", "result", "wall", "cpu", "commits", "delivered", "rendered",
-        "skipped", "wasted", "MainActor jobs", "SQL", "allocations", "p50", "p95", "p99", "max",
-      ],
-      rows: steps.map { step in
-        let metrics = step.metrics
-        let latency = metrics.latency
-        let hasLatency = latency.count > 0
-        func time(_ value: UInt64) -> String {
-          hasLatency ? ReportUnits.duration(nanoseconds: value) : "-"
-        }
-        return [
-          "\(step.index)", "\(step.line)", step.source, TableRenderer.result(step.status),
-          ReportUnits.duration(nanoseconds: metrics.wallNanoseconds),
-          ReportUnits.duration(nanoseconds: metrics.cpuNanoseconds),
-          ReportUnits.count(metrics.commits), ReportUnits.count(metrics.notificationsDelivered),
-          ReportUnits.count(metrics.viewsRerendered), ReportUnits.count(metrics.viewsSkipped),
-          ReportUnits.count(metrics.wastedRenders), ReportUnits.count(metrics.mainActorJobs),
-          ReportUnits.count(metrics.sqlStatements),
-          metrics.allocations.map(ReportUnits.count) ?? "-", time(latency.p50Nanoseconds),
-          time(latency.p95Nanoseconds), time(latency.p99Nanoseconds),
-          time(latency.maxNanoseconds),
-        ]
-      },
-      rowClass: { steps[$0].status == .passed ? nil : "bad" }, cssClass: "steps")
+    HTMLStepTable(steps: steps).render(into: &html)
   }
 
   private func overall(_ total: StepMetrics, into html: inout HTMLBuilder) {
@@ -142,16 +119,8 @@ public struct HTMLRenderer: Sendable {
     if let perCommit = total.allocationsPerCommit {
       rows.append(["allocations per commit", ReportUnits.significant(perCommit)])
     }
-    let latency = total.latency
-    if latency.count > 0 {
-      rows.append([
-        "latency p50 / p95 / p99 / max",
-        [
-          latency.p50Nanoseconds, latency.p95Nanoseconds, latency.p99Nanoseconds,
-          latency.maxNanoseconds,
-        ].map { ReportUnits.duration(nanoseconds: $0) }.joined(separator: " / ")
-          + " (\(ReportUnits.count(latency.count)) sample\(latency.count == 1 ? "" : "s"))",
-      ])
+    if total.latency.count > 0 {
+      rows.append(["latency (samples)", HTMLStepTable.latency(total.latency)])
     }
     rows.append(["peak memory", ReportUnits.bytes(total.peakMemoryBytes)])
     if let perView = total.bytesPerAttachedView {
@@ -185,9 +154,11 @@ public struct HTMLRenderer: Sendable {
   private func sweep(_ sweep: SweepReport, into html: inout HTMLBuilder) {
     html.line("<h2>Sweep: cost against attached views</h2>")
     let points = sweep.points
+    // One quantity per chart: a delivery's cost and a commit's idle cost differ by decades,
+    // and on one axis the smaller is a flat line at the bottom.
     let cost = LogLogChart(
-      title: "Cost per delivery (CPU; the fan-out's own time) and idle cost per commit against N",
-      xTitle: "attached views (N, log scale)", yTitle: "time (log scale)",
+      title: "Cost per delivery against N (CPU; and the fan-out's own time)",
+      xTitle: "attached views (N, log scale)", yTitle: "time per delivery (log scale)",
       yLabel: { ReportUnits.duration(nanoseconds: $0) },
       series: [
         .init(
@@ -198,11 +169,18 @@ public struct HTMLRenderer: Sendable {
           points: points.compactMap { point in
             point.fanOutPerDeliveryNanoseconds.map { (Double(point.views), $0) }
           }),
-        .init(
-          name: "idle cost per commit", cssClass: "s2",
-          points: points.map { (Double($0.views), $0.idleCostPerCommitNanoseconds) }),
       ])
     html.wide(cost.svg() ?? "<p class=\"note\">No positive cost to plot.</p>")
+    let idle = LogLogChart(
+      title: "Idle cost per commit against N (a commit no attached view depends on)",
+      xTitle: "attached views (N, log scale)", yTitle: "time per commit (log scale)",
+      yLabel: { ReportUnits.duration(nanoseconds: $0) },
+      series: [
+        .init(
+          name: "idle cost per commit", cssClass: "s2",
+          points: points.map { (Double($0.views), $0.idleCostPerCommitNanoseconds) })
+      ])
+    if let svg = idle.svg() { html.wide(svg) }
     let memory = LogLogChart(
       title: "Memory per attached view against N", xTitle: "attached views (N, log scale)",
       yTitle: "bytes per view (log scale)", yLabel: { ReportUnits.bytes($0) },
@@ -252,12 +230,16 @@ public struct HTMLRenderer: Sendable {
   }
 
   static let style = """
-    body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;max-width:1200px}\
+    body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f}\
     h1{font-size:20px}h2{font-size:16px;margin-top:28px}h3{font-size:14px}\
     .meta,.note{color:#555}.result{font-weight:600}.ok{color:#1a7f37}.fail{color:#c62828}\
     table{border-collapse:collapse;margin:8px 0}th,td{padding:3px 8px;border-bottom:1px solid #ddd;\
     text-align:right;white-space:nowrap}th{background:#f4f4f6}\
-    table.steps td:nth-child(3){text-align:left}\
+    table.steps{font-size:13px}table.steps th,table.steps td{padding:3px 5px}\
+    table.steps td.src{text-align:left;white-space:normal;min-width:14em;max-width:26em;\
+    overflow-wrap:anywhere}table.steps td.lat{white-space:normal;min-width:9em}\
+    tr.group td{background:#f7f7fa}tr.members>td{padding:0 0 0 24px;text-align:left}\
+    details summary{cursor:pointer;color:#555}small{color:#555}\
     tr.bad td{background:#fdecea}code{font:13px ui-monospace,monospace}\
     .wide{overflow-x:auto;max-width:100%}pre{font:13px ui-monospace,monospace;margin:4px 0}\
     svg{display:block;margin:8px 0}svg text{font:11px system-ui,sans-serif;fill:#333}\

@@ -1,21 +1,42 @@
 /// The latency distribution per step as inline SVG: one row per step that measured latency,
-/// four bars (p50, p95, p99, max) on a shared logarithmic time axis with decade ticks.
+/// a bar per percentile its samples support (p50, p95, p99, max; see
+/// `LatencyStats.supportedPercentiles`) on a shared logarithmic time axis with decade ticks.
 struct LatencyChart {
   let steps: [StepReport]
 
-  private static let width = 760.0
-  private static let labelWidth = 230.0
+  private static let width = 860.0
+  private static let labelWidth = 300.0
   private static let rightMargin = 70.0
   private static let top = 34.0
   private static let barHeight = 7.0
   private static let rowHeight = 4 * 7.0 + 10
   private static let bottom = 44.0
 
+  /// One row per statement: a step's own latency, or a repeated statement's distribution of
+  /// step maxima (`HTMLStepTable.latency(of:)`), labelled with what it counts.
+  private var rows: [(label: String, latency: LatencyStats)] {
+    HTMLStepTable(steps: steps).groups.compactMap { group in
+      guard let first = group.steps.first else { return nil }
+      let where_ = "#\(first.index) line \(first.line): "
+      if group.isFolded {
+        guard let latency = HTMLStepTable.latency(of: group.steps) else { return nil }
+        return (
+          where_ + first.source.truncated(to: 26) + " ×\(group.steps.count) (step maxima)",
+          latency
+        )
+      }
+      let latency = first.metrics.latency
+      guard latency.count > 0 else { return nil }
+      let samples = latency.count == 1 ? "1 sample" : "\(ReportUnits.count(latency.count)) samples"
+      return (where_ + first.source.truncated(to: 30) + " (\(samples))", latency)
+    }
+  }
+
   /// The SVG, or `nil` when no step measured a latency.
   func svg() -> String? {
-    let rows = steps.filter { $0.metrics.latency.count > 0 }
-    let values = rows.flatMap { step -> [Double] in
-      let latency = step.metrics.latency
+    let rows = self.rows
+    let values = rows.flatMap { row -> [Double] in
+      let latency = row.latency
       return [
         latency.p50Nanoseconds, latency.p95Nanoseconds, latency.p99Nanoseconds,
         latency.maxNanoseconds,
@@ -56,27 +77,24 @@ struct LatencyChart {
       "<text x=\"\(svgNumber((Self.labelWidth + Self.width - Self.rightMargin) / 2))\" "
         + "y=\"\(svgNumber(plotBottom + 36))\" text-anchor=\"middle\">"
         + "commit → last affected view re-rendered (log scale)</text>")
-    // One row per step.
-    for (row, step) in rows.enumerated() {
-      let latency = step.metrics.latency
-      let rowTop = Self.top + Double(row) * Self.rowHeight
-      let label = "#\(step.index) line \(step.line): \(step.source)".truncated(to: 36)
+    // One row per statement.
+    for (index, row) in rows.enumerated() {
+      let latency = row.latency
+      let rowTop = Self.top + Double(index) * Self.rowHeight
+      let label = row.label
       svg.append(
         "<text x=\"\(svgNumber(Self.labelWidth - 8))\" "
           + "y=\"\(svgNumber(rowTop + 2 * Self.barHeight + 4))\" text-anchor=\"end\">"
           + "\(escape(label))</text>")
-      let bars: [(String, UInt64)] = [
-        ("p50", latency.p50Nanoseconds), ("p95", latency.p95Nanoseconds),
-        ("p99", latency.p99Nanoseconds), ("max", latency.maxNanoseconds),
-      ]
-      for (index, bar) in bars.enumerated() {
-        let y = rowTop + Double(index) * Self.barHeight
-        let end = axis.position(Double(bar.1))
-        let text = ReportUnits.duration(nanoseconds: bar.1)
+      let slots = ["p50": 0, "p95": 1, "p99": 2, "max": 3]
+      for bar in latency.supportedPercentiles {
+        let y = rowTop + Double(slots[bar.name] ?? 3) * Self.barHeight
+        let end = axis.position(Double(bar.nanoseconds))
+        let text = ReportUnits.duration(nanoseconds: bar.nanoseconds)
         svg.append(
-          "<rect class=\"\(bar.0)\" x=\"\(svgNumber(Self.labelWidth))\" y=\"\(svgNumber(y))\" "
+          "<rect class=\"\(bar.name)\" x=\"\(svgNumber(Self.labelWidth))\" y=\"\(svgNumber(y))\" "
             + "width=\"\(svgNumber(max(0, end - Self.labelWidth)))\" "
-            + "height=\"\(svgNumber(Self.barHeight - 1))\"><title>\(bar.0) \(escape(text))"
+            + "height=\"\(svgNumber(Self.barHeight - 1))\"><title>\(bar.name) \(escape(text))"
             + "</title></rect>")
       }
       svg.append(
