@@ -17,18 +17,18 @@ struct LatencyChart {
   private var rows: [(label: String, latency: LatencyStats)] {
     HTMLStepTable(steps: steps).groups.compactMap { group in
       guard let first = group.steps.first else { return nil }
-      let where_ = "#\(first.index) line \(first.line): "
+      let place = "#\(first.index) line \(first.line): "
       if group.isFolded {
         guard let latency = HTMLStepTable.latency(of: group.steps) else { return nil }
         return (
-          where_ + first.source.truncated(to: 26) + " ×\(group.steps.count) (step maxima)",
+          place + first.source.truncated(to: 26) + " ×\(group.steps.count) (step maxima)",
           latency
         )
       }
       let latency = first.metrics.latency
       guard latency.count > 0 else { return nil }
       let samples = latency.count == 1 ? "1 sample" : "\(ReportUnits.count(latency.count)) samples"
-      return (where_ + first.source.truncated(to: 30) + " (\(samples))", latency)
+      return (place + first.source.truncated(to: 30) + " (\(samples))", latency)
     }
   }
 
