@@ -5,12 +5,13 @@ import WeftFeedback
 /// Models of the state of each kind of Weft owner. All of them read the owner's cell;
 /// writes go through the owner (see `binding(_:set:)` and `ObservedContext`).
 extension ObservedState {
-  /// Makes a model of a MainActor `Store`'s state.
+  /// Makes a model of a MainActor `FeedbackStore`'s state.
   ///
   /// - Complexity: O(1).
   /// - Note: Isolation: MainActor.
   /// - Note: Allocations: the model.
-  public convenience init<Action, Event, Route>(_ store: Store<State, Action, Event, Route>) {
+  public convenience init<Action, Event, Route>(_ store: FeedbackStore<State, Action, Event, Route>)
+  {
     self.init(store.cell)
   }
 

@@ -16,7 +16,7 @@ import WeftCore
 /// await inboxClient.update { $0.unread += 1 }       // invalidates the tracker above
 /// ```
 ///
-/// The first read of a key path (or a `Selector`) subscribes it with WeftCore's coalesced
+/// The first read of a key path (or a `StateSelector`) subscribes it with WeftCore's coalesced
 /// MainActor delivery: one subscription per property, never a task per change. A delivery
 /// whose value equals what the model holds is dropped, so **a commit that changes nothing a
 /// tracker read — including one that writes equal values — invalidates nothing**, and a
@@ -39,7 +39,7 @@ import WeftCore
 /// concrete state and value types. A commit that changes a read property costs one MainActor job per burst, one
 /// `==` against the held value, and one `withMutation` that reaches exactly the trackers
 /// that read it. What is slow: reading many distinct key paths of a large state (each is
-/// projected on every commit) and expensive `Selector` projections.
+/// projected on every commit) and expensive `StateSelector` projections.
 ///
 /// - Note: Isolation: `@MainActor`. Making one from a nonisolated synchronous context is a
 ///   compile error.
@@ -56,7 +56,7 @@ public final class ObservedState<State: Sendable>: Observable {
   private var bySelector: [AnyHashable: ObservedSlot] = [:]
   /// One per slot. The model owns them (a slot does not), so releasing the model releases
   /// them, which cancels them, which releases the slots their deliveries hold.
-  @usableFromInline var subscriptions: [Subscription] = []
+  @usableFromInline var subscriptions: [StateSubscription] = []
   /// Changes published by slots that `stopObserving()` dropped.
   private var droppedSlotChanges: UInt64 = 0
 
@@ -115,7 +115,7 @@ public final class ObservedState<State: Sendable>: Observable {
   }
 
   /// The value of a computed property `project` named `id` (such as `hasUnread`), tracked
-  /// like a stored one: one subscription per id (shared, like any WeftCore `Selector`, with
+  /// like a stored one: one subscription per id (shared, like any WeftCore `StateSelector`, with
   /// every subscriber using the same id), invalidating readers only when the projected
   /// value changes.
   ///
@@ -139,7 +139,7 @@ public final class ObservedState<State: Sendable>: Observable {
     if let found = bySelector[key] {
       slot = found
     } else {
-      slot = makeSlot(Selector(id: id, project), project)
+      slot = makeSlot(StateSelector(id: id, project), project)
       bySelector[key] = slot
     }
     guard let typed = slot as? ObservedValueSlot<Value> else {
@@ -189,7 +189,7 @@ public final class ObservedState<State: Sendable>: Observable {
   func subscribe<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable
   ) -> ObservedSlot {
-    let slot = makeSlot(Selector(keyPath)) { $0[keyPath: keyPath] }
+    let slot = makeSlot(StateSelector(keyPath)) { $0[keyPath: keyPath] }
     byKeyPath[keyPath as AnyKeyPath] = slot
     return slot
   }
@@ -201,7 +201,7 @@ public final class ObservedState<State: Sendable>: Observable {
   /// the slot nor the model gets a side table, and their retains stay on the fast path.
   @inlinable
   func makeSlot<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>, _ project: (State) -> Value
+    _ selector: StateSelector<State, Value>, _ project: (State) -> Value
   ) -> ObservedSlot {
     let slot = ObservedValueSlot<Value>(value: project(cell.state))
     subscriptions.append(

@@ -73,7 +73,7 @@ struct DashboardTests {
     let passesBefore = app.value("sync.passes")
     let passRequested = Locked<[Bool]>([])
     let watch = app.launch.dashboard.cell.observeSynchronously(
-      WeftCore.Selector(id: "test.summary") { $0.summary }
+      WeftCore.StateSelector(id: "test.summary") { $0.summary }
     ) { _ in
       let names = tracker.inFlightNames
       passRequested.withLock { $0.append(names.contains { $0.hasPrefix("sync.pass×") }) }

@@ -37,7 +37,7 @@ struct PathsTests {
     let cell = app.launch.login.cell
     let before = cell.selectorCount
     let log = DeliveryLog()
-    var subscriptions: [Subscription] = []
+    var subscriptions: [StateSubscription] = []
     for _ in 0..<100 {
       subscriptions.append(path.subscribe { value, version in log.record(value, version) })
     }

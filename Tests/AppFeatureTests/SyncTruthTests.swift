@@ -70,7 +70,7 @@ struct SyncTruthTests {
     let app = try await Self.signedIn()
     let statuses = StatusLog()
     let subscription = app.launch.appState.cell.observeSynchronously(
-      WeftCore.Selector(id: "test.sync.status") { $0.syncStatus.name }
+      WeftCore.StateSelector(id: "test.sync.status") { $0.syncStatus.name }
     ) { statuses.record($0.value) }
     try app.injectFault(Self.oneFailedDelivery)
     try await Self.submit(app, steps: 300)

@@ -29,4 +29,25 @@ struct NameCoexistenceTests {
     #expect(Foundation.URL(string: "https://example.com")?.host == "example.com")
     #expect(DispatchTime.now() > DispatchTime(uptimeNanoseconds: 0))
   }
+
+  /// The renamed types, unqualified next to Foundation, Dispatch and Observation: the names
+  /// that collided with SwiftUI (`Binding`, `Window`, `Transaction`), Foundation (`Selector`),
+  /// Combine (`Subscription`) and TCA (`Store`) are `ContextBinding`, `ContextWindow`,
+  /// `DatabaseTransaction`, `StateSelector`, `StateSubscription` and `FeedbackStore`.
+  @MainActor @Test func theRenamedTypesAreUnambiguous() {
+    let cell = StateCell(0)
+    let selector = StateSelector<Int, Int>(id: "identity") { $0 }
+    let subscription: StateSubscription = cell.observeSynchronously(selector) { _ in }
+    subscription.cancel()
+    var text = "a"
+    let binding = ContextBinding(get: { text }, set: { text = $0 })
+    binding.set("b")
+    #expect(text == "b")
+    let store: FeedbackStore<Int, Int, Int, Never>? = nil
+    #expect(store == nil)
+    let transactionType: DatabaseTransaction.Type = DatabaseTransaction.self
+    let windowType: ContextWindow.Type = ContextWindow.self
+    #expect("\(transactionType)" == "DatabaseTransaction")
+    #expect("\(windowType)" == "ContextWindow")
+  }
 }

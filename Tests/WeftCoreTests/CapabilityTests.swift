@@ -117,7 +117,7 @@ struct CapabilityTests {
     await manager.register(NetworkCapability(failing: false))
     let seen = Recorder<Bool>()
     let token = manager.observeSynchronously(
-      Selector(id: "network") { $0.isAvailable(NetworkCapability.name) }
+      StateSelector(id: "network") { $0.isAvailable(NetworkCapability.name) }
     ) { seen.append($0.value) }
     await manager.setAvailability(false, for: NetworkCapability.self)
     await manager.setAvailability(false, for: NetworkCapability.self)  // no change

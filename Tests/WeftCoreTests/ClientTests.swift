@@ -24,7 +24,9 @@ struct ClientTests {
   @Test func updateCommitsManyFieldsAsOneVersion() async {
     let client = ProfileClient()
     let commits = Counter()
-    let token = client.observeSynchronously(Selector(id: "all") { $0 }) { _ in commits.increment() }
+    let token = client.observeSynchronously(StateSelector(id: "all") { $0 }) { _ in
+      commits.increment()
+    }
     let result = await client.update { state -> Int in
       state.name = "Ada"
       state.email = "ada@example.com"

@@ -16,7 +16,7 @@ struct CommitPathTests {
     let tokens = [
       cell.observeSynchronously(\.name) { names.append($0) },
       cell.observeSynchronously(\.visits) { visits.append($0) },
-      cell.observeSynchronously(Selector(\Profile.email).deliveringEveryCommit()) { change in
+      cell.observeSynchronously(StateSelector(\Profile.email).deliveringEveryCommit()) { change in
         every.append(change.version)
       },
     ]

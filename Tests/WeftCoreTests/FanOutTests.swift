@@ -21,7 +21,7 @@ struct FanOutTests {
   @Test func subscribersWithTheSameSelectorShareOneComparison() {
     let cell = StateCell(Profile())
     let projections = Counter()
-    let selector = Selector<Profile, Int>(id: "visits") { state in
+    let selector = StateSelector<Profile, Int>(id: "visits") { state in
       projections.increment()
       return state.visits
     }
@@ -60,7 +60,7 @@ struct FanOutTests {
   @Test func deliveringEveryCommitOptsOutOfSuppression() {
     let cell = StateCell(Profile())
     let calls = Counter()
-    let token = cell.observeSynchronously(Selector(\.name).deliveringEveryCommit()) { _ in
+    let token = cell.observeSynchronously(StateSelector(\.name).deliveringEveryCommit()) { _ in
       calls.increment()
     }
     cell.update { $0.visits += 1 }
@@ -85,7 +85,7 @@ struct FanOutTests {
   @Test func releasedTokenCancelsAndFreesItsOwner() {
     final class ViewModel: Sendable {
       let seen = Recorder<Int>()
-      let subscription = Mutex<Subscription?>(nil)
+      let subscription = Mutex<StateSubscription?>(nil)
     }
     let cell = StateCell(Profile())
     weak var weakModel: ViewModel?
@@ -110,7 +110,7 @@ struct FanOutTests {
   @Test func subscriberCancelledDuringADeliveryIsSkipped() {
     let cell = StateCell(Profile())
     let order = Recorder<String>()
-    let victim = Mutex<Subscription?>(nil)
+    let victim = Mutex<StateSubscription?>(nil)
     // The first subscriber cancels the second while the same commit is being delivered.
     let first = cell.observeSynchronously(\.visits) { _ in
       order.append("first")
@@ -142,11 +142,11 @@ struct FanOutTests {
     actor Target {}
     let cell = StateCell(Profile())
     let target = Target()
-    var tokens: [Subscription] = []
+    var tokens: [StateSubscription] = []
     tokens.append(cell.observeSynchronously(\.name) { _ in })
     tokens.append(cell.observeOnMainActor(\.name) { _ in })
-    tokens.append(cell.observe(Selector(\.visits), on: target) { _, _ in })
-    tokens.append(cell.observeSynchronously(Selector(id: 1) { $0.tags.count }) { _ in })
+    tokens.append(cell.observe(StateSelector(\.visits), on: target) { _, _ in })
+    tokens.append(cell.observeSynchronously(StateSelector(id: 1) { $0.tags.count }) { _ in })
     #expect(cell.selectorCount == 3)
     #expect(cell.subscriberCount == 4)
     tokens.removeAll()

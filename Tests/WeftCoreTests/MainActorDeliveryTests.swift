@@ -81,7 +81,7 @@ struct MainActorOrderingTests {
   @Test @MainActor func cancelOnTheMainActorStopsAWalkInProgress() {
     let cell = StateCell(Profile(), name: "cancelWalk")
     var calls: [String] = []
-    var second: Subscription?
+    var second: StateSubscription?
     let first = cell.observeOnMainActor(\.visits) { _ in
       calls.append("first")
       second?.cancel()
@@ -115,7 +115,7 @@ struct ActorDeliveryTests {
     let client = ProfileClient()
     let screen = Screen()
     let received = AsyncStream<Int>.makeStream()
-    let token = client.observe(Selector(\.visits), on: screen) { screen, change in
+    let token = client.observe(StateSelector(\.visits), on: screen) { screen, change in
       screen.record(change.value)  // isolated: no await needed
       received.continuation.yield(change.value)
     }

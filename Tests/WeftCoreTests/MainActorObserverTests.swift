@@ -59,7 +59,7 @@ struct MainActorObserverTests {
   @Test func cancellingOrReleasingTheSubscriptionStopsAndFreesTheObserver() {
     let cell = StateCell(Profile())
     weak var released: Recording?
-    var subscription: Subscription?
+    var subscription: StateSubscription?
     do {
       let observer = Recording()
       released = observer
@@ -87,7 +87,7 @@ struct MainActorObserverTests {
     let cell = StateCell(Profile())
     let first = Recording()
     let second = Recording()
-    var secondSubscription: Subscription?
+    var secondSubscription: StateSubscription?
     first.onReceive = { _ in secondSubscription?.cancel() }
     let firstSubscription = cell.observeOnMainActor(\.visits, observer: first)
     secondSubscription = cell.observeOnMainActor(\.visits, observer: second)

@@ -23,12 +23,12 @@ struct ReleasedSubscriptionTests {
     WeftDiagnostics.handler = reports.collect
     defer { WeftDiagnostics.handler = nil }
     let cell = StateCell(Count(), name: "ReleasedPending")
-    var token: Subscription? = cell.observeOnMainActor(\.value) { _ in }
+    var token: StateSubscription? = cell.observeOnMainActor(\.value) { _ in }
     cell.update { $0.value = 1 }  // the MainActor job cannot run before this function returns
     #expect(token?.isCancelled == false)
     token = nil
     #expect(reports.about("ReleasedPending").count == 1)
-    #expect(reports.about("ReleasedPending").first?.contains("Keep the Subscription") == true)
+    #expect(reports.about("ReleasedPending").first?.contains("Keep the StateSubscription") == true)
   }
 
   @Test @MainActor func cancellingOnPurposeOrReleasingAfterDeliveryIsQuiet() async {
@@ -41,7 +41,7 @@ struct ReleasedSubscriptionTests {
     cancelled.cancel()  // on purpose: no report
 
     var delivered = 0
-    var token: Subscription? = cell.observeOnMainActor(\.value) { _ in delivered += 1 }
+    var token: StateSubscription? = cell.observeOnMainActor(\.value) { _ in delivered += 1 }
     cell.update { $0.value = 2 }
     cell.deliverPendingMainActorChanges()  // delivered: nothing is pending any more
     #expect(delivered == 1)

@@ -5,7 +5,7 @@ import Testing
 /// Key-path selectors read a stored property at its byte offset (found once, when the
 /// selector is made) and every other key path through the standard library: both must give
 /// exactly what `state[keyPath:]` gives, and values read at an offset must own what they hold.
-@Suite("Selector projection")
+@Suite("StateSelector projection")
 struct SelectorProjectionTests {
   final class Box: Sendable {
     let value: Int
@@ -36,13 +36,13 @@ struct SelectorProjectionTests {
   @Test func storedPropertiesAreReadAtTheirOffsetAndMatchTheKeyPath() {
     let state = Self.sample
     #expect(MemoryLayout<Outer>.offset(of: \Outer.inner.label) != nil)
-    #expect(Selector(\Outer.flag).project(state) == true)
-    #expect(Selector(\Outer.inner).project(state) == state.inner)
-    #expect(Selector(\Outer.inner.label).project(state) == state.inner.label)
-    #expect(Selector(\Outer.inner.tags).project(state) == ["x", "y"])
-    #expect(Selector(\Outer.inner.score).project(state) == 2.5)
-    #expect(Selector(\Outer.optional).project(state) == 42)
-    #expect(Selector(\Outer.count).project(state) == 21)
+    #expect(StateSelector(\Outer.flag).project(state) == true)
+    #expect(StateSelector(\Outer.inner).project(state) == state.inner)
+    #expect(StateSelector(\Outer.inner.label).project(state) == state.inner.label)
+    #expect(StateSelector(\Outer.inner.tags).project(state) == ["x", "y"])
+    #expect(StateSelector(\Outer.inner.score).project(state) == 2.5)
+    #expect(StateSelector(\Outer.optional).project(state) == 42)
+    #expect(StateSelector(\Outer.count).project(state) == 21)
   }
 
   @Test func computedClassAndWeakPathsGoThroughTheKeyPath() {
@@ -52,10 +52,10 @@ struct SelectorProjectionTests {
     #expect(MemoryLayout<Outer>.offset(of: \Outer.doubled) == nil)
     #expect(MemoryLayout<Outer>.offset(of: \Outer.box.value) == nil)
     #expect(MemoryLayout<Outer>.offset(of: \Outer.weakBox) == nil)  // weak storage is no `Box?`
-    #expect(Selector(\Outer.doubled).project(state) == 42)
-    #expect(Selector(\Outer.box.value).project(state) == 7)
-    #expect(Selector(id: "weak") { $0.weakBox?.value }.project(state) == 9)
-    #expect(Selector(\Outer.weakBox?.value).project(state) == 9)
+    #expect(StateSelector(\Outer.doubled).project(state) == 42)
+    #expect(StateSelector(\Outer.box.value).project(state) == 7)
+    #expect(StateSelector(id: "weak") { $0.weakBox?.value }.project(state) == 9)
+    #expect(StateSelector(\Outer.weakBox?.value).project(state) == 9)
     withExtendedLifetime(box) {}
   }
 

@@ -2,7 +2,7 @@ import WeftContexts
 import WeftFeedback
 import WeftObservation
 
-/// CLARITY's login screen state: one value, reduced by a MainActor `Store`.
+/// CLARITY's login screen state: one value, reduced by a MainActor `FeedbackStore`.
 struct AuthForm: Sendable, Equatable {
   struct Credentials: Sendable, Equatable {
     var email: String
@@ -50,12 +50,12 @@ struct AuthForm: Sendable, Equatable {
 /// The view model: the store owns the state; the view reads it per property through
 /// `ObservedState` and writes by dispatching.
 @MainActor final class AuthViewModel {
-  let store: Store<AuthForm, AuthForm.Event, AuthForm.Event, Never>
+  let store: FeedbackStore<AuthForm, AuthForm.Event, AuthForm.Event, Never>
   let form: ObservedState<AuthForm>
 
   /// `login` is the repository call: it returns a token or throws a message.
   init(login: @escaping @Sendable (AuthForm.Credentials) async throws -> String) {
-    store = Store(
+    store = FeedbackStore(
       initial: AuthForm(), reduce: AuthForm.reduce, actions: { $0 },
       feedbacks: [
         .lensingSkippingRepeated(state: \.submitted) { credentials in
@@ -68,10 +68,10 @@ struct AuthForm: Sendable, Equatable {
     form = ObservedState(store)
   }
 
-  var email: Binding<String> {
+  var email: ContextBinding<String> {
     form.binding(\.email) { [store] in store.dispatch(.emailChanged($0)) }
   }
-  var password: Binding<String> {
+  var password: ContextBinding<String> {
     form.binding(\.password) { [store] in store.dispatch(.passwordChanged($0)) }
   }
   /// A computed property tracked by its own value: typing invalidates the button only when

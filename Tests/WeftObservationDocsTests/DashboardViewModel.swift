@@ -62,7 +62,7 @@ actor DashboardClient: Client {
   var steps: Int { model[\.summary.totalSteps] }  // only a change of steps invalidates
   var heartRate: Double { model[\.summary.averageHeartRate] }
   var insights: [String] { model.insights }
-  var range: Binding<Dashboard.DateRange> { model.bind(\.range) }
+  var range: ContextBinding<Dashboard.DateRange> { model.bind(\.range) }
 
   func refresh() async {
     await model.context.settle()  // a range just picked has reached the client

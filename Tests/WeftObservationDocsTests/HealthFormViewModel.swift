@@ -39,7 +39,7 @@ actor HealthFormClient: Client {
 @MainActor final class HealthFormViewModel {
   let model: ObservedContext<HealthFormClient>
   let value: ObservedValidatedBinding<Double>
-  let notes: Binding<String>
+  let notes: ContextBinding<String>
 
   init(client: HealthFormClient, clock: any Clock<Duration>, in parent: Context? = .global) {
     let model = ObservedContext(ClientContext(client: client, named: "HealthForm", in: parent))
@@ -52,7 +52,7 @@ actor HealthFormClient: Client {
     notes = model.bind(\.notes, debouncedFor: .milliseconds(300), clock: clock)
   }
 
-  var metric: Binding<HealthDraft.Metric> { model.bind(\.metric) }
+  var metric: ContextBinding<HealthDraft.Metric> { model.bind(\.metric) }
   var errorMessage: String? { value.failure?.message }
   var isValid: Bool { value.failure == nil }
   var saved: [String] { model.saved }

@@ -42,7 +42,7 @@ import WeftObservationTestSupport
   }
 
   @Test func aStoreDispatchIsReadAfterItsDeliveryOrAtOnceThroughABinding() {
-    let store = Store<Login, Login.Event, Login.Event, Never>(
+    let store = FeedbackStore<Login, Login.Event, Login.Event, Never>(
       initial: Login(), reduce: Login.reduce, actions: { $0 }, feedbacks: [],
       routes: { _, _ in nil })
     let model = ObservedState(store)

@@ -175,10 +175,10 @@ public struct SimObservable: Sendable {
   /// Subscribes `body` on the MainActor; every subscriber of one path shares one selector.
   public let subscribe:
     @Sendable (_ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) ->
-      Subscription
+      StateSubscription
   /// Subscribes an observer that WeftCore calls directly (`ObservablePath.subscribe(_:)`),
   /// or `nil` when the path has only `subscribe`.
-  public let subscribeObserver: (@Sendable (PathObserver) -> Subscription)?
+  public let subscribeObserver: (@Sendable (PathObserver) -> StateSubscription)?
 
   /// Makes a model that reads the path through WeftObservation's bridge, for
   /// `views N observe PATH via observation`; `nil` when the path has no state cell to model.
@@ -192,8 +192,8 @@ public struct SimObservable: Sendable {
     subscribe:
       @escaping @Sendable (
         _ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void
-      ) -> Subscription,
-    subscribeObserver: (@Sendable (PathObserver) -> Subscription)? = nil
+      ) -> StateSubscription,
+    subscribeObserver: (@Sendable (PathObserver) -> StateSubscription)? = nil
   ) {
     self.init(
       name: name, selector: selector, read: read, subscribe: subscribe,
@@ -205,8 +205,8 @@ public struct SimObservable: Sendable {
     subscribe:
       @escaping @Sendable (
         _ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void
-      ) -> Subscription,
-    subscribeObserver: (@Sendable (PathObserver) -> Subscription)?,
+      ) -> StateSubscription,
+    subscribeObserver: (@Sendable (PathObserver) -> StateSubscription)?,
     model: (@MainActor @Sendable () -> ObservedPathModel)?
   ) {
     self.name = name

@@ -28,7 +28,7 @@ final class HeadlessViewGroup {
   let path: String
   let selector: String
   private(set) var views: [HeadlessSimView] = []
-  private var subscriptions: [Subscription] = []
+  private var subscriptions: [StateSubscription] = []
 
   /// Counters for the current step and the table of shown values, shared with the group's
   /// views; `beginStep` clears the counters.
@@ -122,7 +122,7 @@ final class HeadlessViewGroup {
   /// it, else through the observable's closure.
   private static func subscribe(
     _ view: HeadlessSimView, to observable: SimObservable
-  ) -> Subscription {
+  ) -> StateSubscription {
     if let subscribeObserver = observable.subscribeObserver { return subscribeObserver(view) }
     return observable.subscribe { [view] value, version in view.receive(value, version: version) }
   }

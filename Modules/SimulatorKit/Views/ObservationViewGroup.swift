@@ -26,7 +26,7 @@ final class ObservationViewGroup {
   let path: String
   let selector: String
   private var model: ObservedPathModel
-  private var versionRecorder: Subscription?
+  private var versionRecorder: StateSubscription?
   private var views: [ObservationView] = []
   private var invalidated: [ObservationView] = []
   /// Commit versions delivered since the last render pass.
@@ -174,7 +174,7 @@ final class ObservationViewGroup {
 
   private static func recordVersions(
     of observable: SimObservable, into group: ObservationViewGroup
-  ) -> Subscription {
+  ) -> StateSubscription {
     observable.subscribe { [weak group] _, version in group?.pendingVersions.append(version) }
   }
 }

@@ -20,9 +20,9 @@ extension ClientContext {
   /// - Note: Allocations: two closures per binding; one task per write.
   public func bind<Value: Sendable>(
     _ keyPath: any WritableKeyPath<C.State, Value> & Sendable
-  ) -> Binding<Value> {
+  ) -> ContextBinding<Value> {
     let mirror = self.mirror
-    return Binding(
+    return ContextBinding(
       get: { mirror.snapshot.state[keyPath: keyPath] },
       set: { [weak self] value in self?.send { $0[keyPath: keyPath] = value } })
   }
@@ -33,16 +33,16 @@ extension ClientContext {
   /// nothing. Refused writes count in `ignoredWriteCount`.
   ///
   /// ```swift
-  /// let nickname = context.bind(\.nickname, when: { $0.isLoggedIn })   // Binding<String?>
+  /// let nickname = context.bind(\.nickname, when: { $0.isLoggedIn })   // ContextBinding<String?>
   /// ```
   ///
   /// - Complexity: one `condition` call per read and per write (twice for a write).
   public func bind<Value: Sendable>(
     _ keyPath: any WritableKeyPath<C.State, Value> & Sendable,
     when condition: @escaping @Sendable (C.State) -> Bool
-  ) -> Binding<Value?> {
+  ) -> ContextBinding<Value?> {
     let mirror = self.mirror
-    return Binding(
+    return ContextBinding(
       get: {
         let state = mirror.snapshot.state
         return condition(state) ? state[keyPath: keyPath] : nil

@@ -34,11 +34,11 @@ extension ClientContext {
   public func bind<Value: Sendable>(
     _ keyPath: any WritableKeyPath<C.State, Value> & Sendable,
     debouncedFor window: Duration, clock: any Clock<Duration>
-  ) -> Binding<Value> {
+  ) -> ContextBinding<Value> {
     let debouncer = Debouncer<C, Value>(keyPath: keyPath, window: window, clock: clock)
     debouncers.append(WeakFlusher(debouncer))
     let mirror = self.mirror
-    return Binding(
+    return ContextBinding(
       get: { debouncer.pending ?? mirror.snapshot.state[keyPath: keyPath] },
       set: { [weak self] value in
         guard let self else { return }

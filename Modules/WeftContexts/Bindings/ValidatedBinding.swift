@@ -17,7 +17,7 @@ import WeftCore
 /// field that is both validated and debounced (a composer: refused values are never
 /// scheduled, valid ones are written once typing pauses, and `binding.get()` shows the
 /// pending value at once), and `ValidatedBinding(_:field:validate:)` validates a plain,
-/// debounced or mapped `Binding` made any other way.
+/// debounced or mapped `ContextBinding` made any other way.
 ///
 /// - Complexity: one `validate` call per write.
 /// - Note: Isolation: MainActor.
@@ -55,7 +55,7 @@ public final class ValidatedBinding<Value> {
   ///   - onFailure: called after each refused write (a context signals `willChange` here).
   /// - Complexity: O(1).
   public convenience init(
-    _ binding: Binding<Value>, field: String = "value",
+    _ binding: ContextBinding<Value>, field: String = "value",
     validate: @escaping (Value) -> String?, onFailure: @escaping () -> Void = {}
   ) {
     self.init(
@@ -77,8 +77,8 @@ public final class ValidatedBinding<Value> {
   /// The binding: reads the state; writes a value only if it is valid.
   ///
   /// - Complexity: O(1); two closures.
-  public var binding: Binding<Value> {
-    Binding(get: read, set: { [weak self] value in self?.set(value) })
+  public var binding: ContextBinding<Value> {
+    ContextBinding(get: read, set: { [weak self] value in self?.set(value) })
   }
 
   /// Writes `value` if it is valid; otherwise records the failure and writes nothing.
@@ -161,7 +161,7 @@ extension ClientContext {
   /// - Complexity: O(1).
   /// - Note: Isolation: MainActor.
   public func validated<Value>(
-    _ binding: Binding<Value>, field: String, validate: @escaping (Value) -> String?
+    _ binding: ContextBinding<Value>, field: String, validate: @escaping (Value) -> String?
   ) -> ValidatedBinding<Value> {
     ValidatedBinding(
       binding, field: field, validate: validate,

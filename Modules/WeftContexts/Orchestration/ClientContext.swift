@@ -14,7 +14,7 @@ import WeftCore
 /// }
 ///
 /// let context = ProfileContext(client: profile, in: appContext)
-/// let name = context.bind(\.name)     // Binding<String>
+/// let name = context.bind(\.name)     // ContextBinding<String>
 /// name.set("Ada")                     // one client update
 /// await context.settle()
 /// ```
@@ -43,7 +43,7 @@ open class ClientContext<C: Client>: Context {
   public let supportingClients: [any Client]
 
   let mirror: StateMirror<C.State>
-  private var dependencies: ContiguousArray<Subscription> = []
+  private var dependencies: ContiguousArray<StateSubscription> = []
   private var lastSignalledVersion: UInt64
   var writeTail: (@Sendable () async -> Void)?
   var work: PendingWork?
@@ -110,13 +110,13 @@ open class ClientContext<C: Client>: Context {
   public func dependsOn<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<C.State, Value> & Sendable
   ) {
-    dependsOn(Selector(keyPath))
+    dependsOn(StateSelector(keyPath))
   }
 
-  /// Declares a dependency on a projection of the state (see WeftCore's `Selector`).
+  /// Declares a dependency on a projection of the state (see WeftCore's `StateSelector`).
   ///
   /// - Complexity: O(1) amortized.
-  public func dependsOn<Value: Equatable & Sendable>(_ selector: Selector<C.State, Value>) {
+  public func dependsOn<Value: Equatable & Sendable>(_ selector: StateSelector<C.State, Value>) {
     let subscription = client.observeOnMainActor(selector) { [weak self] change in
       self?.dependencyChanged(at: change.version)
     }

@@ -15,12 +15,12 @@ import WeftCore
 final class StateMirror<State: Sendable> {
   let cell: StateCell<State>
   private(set) var snapshot: Snapshot<State>
-  private var subscription: Subscription?
+  private var subscription: StateSubscription?
 
   private init(cell: StateCell<State>) {
     self.cell = cell
     self.snapshot = cell.snapshot
-    let selector = Selector<State, Bool>(id: MirrorSelector()) { _ in true }
+    let selector = StateSelector<State, Bool>(id: MirrorSelector()) { _ in true }
     subscription = cell.observeOnMainActor(selector.deliveringEveryCommit()) {
       [weak self] change in
       self?.catchUp(to: change.version)

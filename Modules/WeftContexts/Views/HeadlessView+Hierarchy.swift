@@ -3,7 +3,7 @@ extension HeadlessView {
   /// The window this view is attached to (directly or through its superviews), if any.
   ///
   /// - Complexity: O(1).
-  public var window: Window? { attachment.window }
+  public var window: ContextWindow? { attachment.window }
 
   /// Whether the view is attached to a window.
   ///

@@ -1,5 +1,5 @@
 /// A view without a screen: a class that renders its context's state to a value, attaches
-/// to a `Window`, and re-renders when its context signals `willChange`.
+/// to a `ContextWindow`, and re-renders when its context signals `willChange`.
 ///
 /// ```swift
 /// final class GreetingView: HeadlessView {
@@ -16,7 +16,7 @@
 ///   func didRender(_ rendering: String) { text = rendering }
 /// }
 ///
-/// let window = Window()
+/// let window = ContextWindow()
 /// window.attach(view)                  // renders once
 /// ```
 ///

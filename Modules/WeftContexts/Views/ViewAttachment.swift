@@ -18,7 +18,7 @@ import WeftCore
 @MainActor
 public struct ViewAttachment {
   let name: String?
-  weak var window: Window?
+  weak var window: ContextWindow?
   weak var superview: (any HeadlessView)?
   var subviews: ContiguousArray<any HeadlessView> = []
   /// Position in the superview's subviews, or in the window's root views.

@@ -17,7 +17,7 @@ public struct CapabilityAvailability: Sendable, Equatable {
 /// let capabilities = CapabilityManager()
 /// await capabilities.register(NetworkCapability(), available: false)   // offline
 /// let sub = capabilities.observeOnMainActor(
-///   Selector(id: "network") { $0.isAvailable(NetworkCapability.name) }
+///   StateSelector(id: "network") { $0.isAvailable(NetworkCapability.name) }
 /// ) { banner.isHidden = $0.value }
 /// await capabilities.setAvailability(true, for: NetworkCapability.self) // back online
 /// ```

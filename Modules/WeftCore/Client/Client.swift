@@ -58,14 +58,14 @@ extension Client {
   public nonisolated func observeSynchronously<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable,
     _ body: @escaping @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     cell.observeSynchronously(keyPath, body)
   }
 
   /// See `StateCell.observeSynchronously(_:_:)`.
   public nonisolated func observeSynchronously<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>, _ body: @escaping @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
+    _ selector: StateSelector<State, Value>, _ body: @escaping @Sendable (Change<Value>) -> Void
+  ) -> StateSubscription {
     cell.observeSynchronously(selector, body)
   }
 
@@ -73,37 +73,37 @@ extension Client {
   public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable,
     _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     cell.observeOnMainActor(keyPath, body)
   }
 
   /// See `StateCell.observeOnMainActor(_:_:)`.
   public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>,
+    _ selector: StateSelector<State, Value>,
     _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     cell.observeOnMainActor(selector, body)
   }
 
   /// See `StateCell.observeOnMainActor(_:observer:)`.
   public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable, observer: MainActorObserver<Value>
-  ) -> Subscription {
+  ) -> StateSubscription {
     cell.observeOnMainActor(keyPath, observer: observer)
   }
 
   /// See `StateCell.observeOnMainActor(_:observer:)`.
   public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>, observer: MainActorObserver<Value>
-  ) -> Subscription {
+    _ selector: StateSelector<State, Value>, observer: MainActorObserver<Value>
+  ) -> StateSubscription {
     cell.observeOnMainActor(selector, observer: observer)
   }
 
   /// See `StateCell.observe(_:on:_:)`.
   public nonisolated func observe<Value: Equatable & Sendable, Target: Actor>(
-    _ selector: Selector<State, Value>, on actor: Target,
+    _ selector: StateSelector<State, Value>, on actor: Target,
     _ body: @escaping @Sendable (isolated Target, Change<Value>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     cell.observe(selector, on: actor, body)
   }
 

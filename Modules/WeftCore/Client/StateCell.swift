@@ -352,8 +352,8 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   /// Finds or makes the group for `selector` and registers a subscriber in it, without
   /// running the projection under the lock.
   func register<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>, _ target: DeliveryTarget<Value>
-  ) -> Subscription {
+    _ selector: StateSelector<State, Value>, _ target: DeliveryTarget<Value>
+  ) -> StateSubscription {
     let key = GroupKey(
       id: selector.id, removesDuplicates: selector.removesDuplicates,
       value: ObjectIdentifier(Value.self))
@@ -397,7 +397,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
           return registration
         }
       }
-      if let registration { return Subscription(registration) }
+      if let registration { return StateSubscription(registration) }
     }
   }
 

@@ -30,7 +30,7 @@
 ///   checks the state only where it is marked. Swift asks a subclass to restate the
 ///   registration's `@unchecked Sendable`; with every stored property `@MainActor` or an
 ///   immutable `Sendable`, that is true.
-/// - Note: Allocations: the observer; attaching adds its `Subscription` (32 bytes) and a list
+/// - Note: Allocations: the observer; attaching adds its `StateSubscription` (32 bytes) and a list
 ///   slot.
 // `@unchecked Sendable`: this class adds no stored state to `RegistrationBase`, whose comment
 // says how each of its fields is guarded, and its one method is `@MainActor`. The conformance

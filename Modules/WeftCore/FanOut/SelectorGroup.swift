@@ -137,7 +137,7 @@ struct DeliveryStats {
   @inlinable init() {}
 }
 
-/// Subscribers of one `Selector<State, Value>`.
+/// Subscribers of one `StateSelector<State, Value>`.
 ///
 /// `@unchecked Sendable` for the reasons on `GroupBase`: the subscriber lists and batches are
 /// touched under the cell's lock or by the one party that took the batch; the value at `last`
@@ -146,7 +146,7 @@ struct DeliveryStats {
 final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGroup<State>,
   @unchecked Sendable
 {
-  let selector: Selector<State, Value>
+  let selector: StateSelector<State, Value>
   /// The value at the last commit this group processed. Heap-allocated so the selector's
   /// specialized `refresh` updates it in place (no value witnesses, no exclusivity checks);
   /// touched only by the owner's serialized commits.
@@ -175,7 +175,7 @@ final class SelectorGroup<State: Sendable, Value: Equatable & Sendable>: AnyGrou
   /// updates it in place; touched only on the MainActor.
   private let lastMain: UnsafeMutablePointer<Value?>
 
-  init(selector: Selector<State, Value>, initial: Value) {
+  init(selector: StateSelector<State, Value>, initial: Value) {
     self.selector = selector
     self.last = .allocate(capacity: 1)
     self.last.initialize(to: initial)

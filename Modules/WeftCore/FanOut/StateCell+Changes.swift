@@ -51,7 +51,7 @@ extension StateCell {
       continuation.yield(storage.snapshot)
       return registration
     }
-    let subscription = Subscription(registration)
+    let subscription = StateSubscription(registration)
     continuation.onTermination = { _ in subscription.cancel() }
     return stream
   }

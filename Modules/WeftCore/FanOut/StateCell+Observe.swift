@@ -18,9 +18,9 @@ extension StateCell {
   /// - Note: Isolation: `body` runs on the owner's isolation, in version order.
   /// - Note: Allocations: a registration and a token; a group for a new selector.
   public func observeSynchronously<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>,
+    _ selector: StateSelector<State, Value>,
     _ body: @escaping @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     register(selector, .synchronous(body))
   }
 
@@ -28,8 +28,8 @@ extension StateCell {
   public func observeSynchronously<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable,
     _ body: @escaping @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
-    observeSynchronously(Selector(keyPath), body)
+  ) -> StateSubscription {
+    observeSynchronously(StateSelector(keyPath), body)
   }
 
   /// Calls `body` on the MainActor when the selected value changed. Deliveries are
@@ -41,9 +41,9 @@ extension StateCell {
   /// - Note: Isolation: `body` runs on the MainActor, in version order.
   /// - Note: Allocations: a registration and a token; a group for a new selector.
   public func observeOnMainActor<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>,
+    _ selector: StateSelector<State, Value>,
     _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     register(selector, .mainActor(body))
   }
 
@@ -55,10 +55,10 @@ extension StateCell {
   /// - Returns: the subscription; delivery stops when it is cancelled or released.
   /// - Complexity: O(1) amortized.
   /// - Note: Isolation: `observer.receive` runs on the MainActor, one job per burst.
-  /// - Note: Allocations: the `Subscription` (32 bytes) and a list slot.
+  /// - Note: Allocations: the `StateSubscription` (32 bytes) and a list slot.
   public func observeOnMainActor<Value: Equatable & Sendable>(
-    _ selector: Selector<State, Value>, observer: MainActorObserver<Value>
-  ) -> Subscription {
+    _ selector: StateSelector<State, Value>, observer: MainActorObserver<Value>
+  ) -> StateSubscription {
     precondition(
       !observer.attached.exchange(true, ordering: .acquiringAndReleasing),
       "this MainActorObserver is attached already: an observer attaches once; make a new one")
@@ -68,16 +68,16 @@ extension StateCell {
   /// Key-path form of `observeOnMainActor(_:observer:)`.
   public func observeOnMainActor<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable, observer: MainActorObserver<Value>
-  ) -> Subscription {
-    observeOnMainActor(Selector(keyPath), observer: observer)
+  ) -> StateSubscription {
+    observeOnMainActor(StateSelector(keyPath), observer: observer)
   }
 
   /// Key-path form of `observeOnMainActor(_:_:)`.
   public func observeOnMainActor<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable,
     _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
-  ) -> Subscription {
-    observeOnMainActor(Selector(keyPath), body)
+  ) -> StateSubscription {
+    observeOnMainActor(StateSelector(keyPath), body)
   }
 
   /// Calls `body` on `actor` when the selected value changed, coalesced like MainActor
@@ -88,9 +88,9 @@ extension StateCell {
   ///   observing this selector.
   /// - Note: Isolation: `body` runs isolated to `actor`, in version order.
   public func observe<Value: Equatable & Sendable, Target: Actor>(
-    _ selector: Selector<State, Value>, on actor: Target,
+    _ selector: StateSelector<State, Value>, on actor: Target,
     _ body: @escaping @Sendable (isolated Target, Change<Value>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     let erased: @Sendable (isolated any Actor, Change<Value>) -> Void = { isolation, change in
       (isolation as! Target).assumeIsolated { body($0, change) }
     }
@@ -101,7 +101,7 @@ extension StateCell {
   public func observe<Value: Equatable & Sendable, Target: Actor>(
     _ keyPath: any KeyPath<State, Value> & Sendable, on actor: Target,
     _ body: @escaping @Sendable (isolated Target, Change<Value>) -> Void
-  ) -> Subscription {
-    observe(Selector(keyPath), on: actor, body)
+  ) -> StateSubscription {
+    observe(StateSelector(keyPath), on: actor, body)
   }
 }

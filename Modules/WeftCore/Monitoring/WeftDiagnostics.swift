@@ -34,7 +34,7 @@ public enum WeftDiagnostics {
     report(
       "weft: a MainActor subscription to \(group.owner?.name ?? "a cell").\(group.selectorDescription) was released while a "
         + "delivery was pending for it, so that change will not reach it. Keep the "
-        + "Subscription alive until the MainActor has run (store it, or await a MainActor "
+        + "StateSubscription alive until the MainActor has run (store it, or await a MainActor "
         + "hop first); call cancel() to stop deliveries on purpose.")
   }
 

@@ -76,10 +76,10 @@ public final class ObservedContext<C: Client>: Observable {
   /// - Note: Allocations: the context's binding and two closures.
   public func bind<Value: Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<C.State, Value> & Sendable
-  ) -> Binding<Value> {
+  ) -> ContextBinding<Value> {
     let writer = context.bind(keyPath)
     let state = self.state
-    return Binding(get: { state[keyPath] }, set: writer.set)
+    return ContextBinding(get: { state[keyPath] }, set: writer.set)
   }
 
   /// A validated binding to the value at `keyPath` (`ClientContext.bind(_:validate:)`): a
@@ -113,12 +113,12 @@ public final class ObservedContext<C: Client>: Observable {
   public func bind<Value: Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<C.State, Value> & Sendable,
     debouncedFor window: Duration, clock: any Clock<Duration>
-  ) -> Binding<Value> {
+  ) -> ContextBinding<Value> {
     let debounced = context.bind(keyPath, debouncedFor: window, clock: clock)
     let edit = \ObservedContext<C>.[edit: nextEdit]
     nextEdit += 1
     let state = self.state
-    return Binding(
+    return ContextBinding(
       get: {
         _ = state[keyPath]  // the client's value: its change invalidates too
         self.registrar.access(self, keyPath: edit)

@@ -23,9 +23,9 @@ extension ObservedState {
   /// - Note: Allocations: two closures.
   public func binding<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable, set: @escaping (Value) -> Void
-  ) -> Binding<Value> {
+  ) -> ContextBinding<Value> {
     let cell = self.cell
-    return Binding(
+    return ContextBinding(
       get: { self[dynamicMember: keyPath] },
       set: { value in
         set(value)

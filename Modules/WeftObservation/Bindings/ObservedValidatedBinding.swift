@@ -44,8 +44,8 @@ public final class ObservedValidatedBinding<Value: Equatable & Sendable>: Observ
   /// The binding: tracked reads of the client's value; writes validated.
   ///
   /// - Complexity: O(1); two closures.
-  public var binding: Binding<Value> {
-    Binding(get: read, set: { [weak self] value in self?.set(value) })
+  public var binding: ContextBinding<Value> {
+    ContextBinding(get: read, set: { [weak self] value in self?.set(value) })
   }
 
   /// Writes `value` through the context if it is valid; otherwise records the failure and

@@ -6,7 +6,7 @@ import WeftContexts
 #if canImport(SwiftUI)
 import SwiftUI
 
-extension WeftContexts.Binding {
+extension WeftContexts.ContextBinding {
   /// This binding as a `SwiftUI.Binding`, for controls: `TextField("Name", text:
   /// profile.bind(\.name).swiftUI)`. Reads stay tracked per property (the view re-renders
   /// only when what it read changes) and writes still go through the owner.

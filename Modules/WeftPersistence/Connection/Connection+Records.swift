@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Record operations, shared by `ReadContext` and `Transaction`.
+/// Record operations, shared by `ReadContext` and `DatabaseTransaction`.
 extension Connection {
   func layout<R: PersistableRecord>(for type: R.Type) -> RecordLayout {
     let key = ObjectIdentifier(type)

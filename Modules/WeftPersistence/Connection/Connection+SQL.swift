@@ -1,6 +1,6 @@
 import CSQLite
 
-/// Hand-written SQL (`SQL` literals), shared by `ReadContext` and `Transaction`.
+/// Hand-written SQL (`SQL` literals), shared by `ReadContext` and `DatabaseTransaction`.
 extension Connection {
   /// The prepared, bound statement for `sql`.
   private func started(_ sql: SQL, table: String? = nil) throws -> Statement {

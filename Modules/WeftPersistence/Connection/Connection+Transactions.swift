@@ -59,11 +59,13 @@ extension Connection {
 
   /// Runs `body` in an immediate write transaction and commits; rolls back if it throws.
   /// Returns the body's value; `changedTables` then holds the tables it changed.
-  func write<T>(_ body: (Transaction) throws -> T, environment: DatabaseEnvironment) throws -> T {
+  func write<T>(
+    _ body: (DatabaseTransaction) throws -> T, environment: DatabaseEnvironment
+  ) throws -> T {
     resetChangeTracking()
     try execute("BEGIN IMMEDIATE")
     do {
-      let value = try body(Transaction(connection: self, environment: environment))
+      let value = try body(DatabaseTransaction(connection: self, environment: environment))
       guard sqlite3_get_autocommit(handle) == 0 else {
         throw PersistenceError.sqlite(
           path: path, code: SQLITE_MISUSE,

@@ -42,14 +42,14 @@ actor WriterConnection {
   }
 
   /// Runs one write transaction, then wakes the observations of the tables it changed.
-  func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) throws -> T {
+  func write<T: Sendable>(_ body: @Sendable (DatabaseTransaction) throws -> T) throws -> T {
     try writeHere(body)
   }
 
   /// Runs one write transaction on the calling thread (the actor's queue, or the caller of
   /// `Database.writeSynchronously`), then wakes the observations of the tables it changed —
   /// still holding the slot, so observers hear of commits in commit order.
-  nonisolated func writeHere<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
+  nonisolated func writeHere<T: Sendable>(_ body: (DatabaseTransaction) throws -> T) throws -> T {
     try withOpen { connection in
       let monitor = environment.monitor
       let started = monitor?.isEnabled == true ? ContinuousClock.now : nil

@@ -25,7 +25,8 @@ extension Database {
   /// - Complexity: O(1) to take the writer (a lock), plus the body's work and the commit.
   /// - Note: Isolation: runs on the caller's thread, any isolation; blocks it (see above).
   @discardableResult
-  public func writeSynchronously<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
+  public func writeSynchronously<T: Sendable>(_ body: (DatabaseTransaction) throws -> T) throws -> T
+  {
     #if DEBUG
     let started = ContinuousClock.now
     defer { SlowMainThreadCall.check(since: started, call: "writeSynchronously", path: path) }

@@ -132,7 +132,9 @@ public final class Database: Sendable {
   /// - Note: Isolation: the body runs on the writer connection's serial queue, one write
   ///   transaction at a time.
   @discardableResult
-  public func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T {
+  public func write<T: Sendable>(
+    _ body: @Sendable (DatabaseTransaction) throws -> T
+  ) async throws -> T {
     try await writer.write(body)
   }
 

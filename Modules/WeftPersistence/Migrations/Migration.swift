@@ -26,11 +26,11 @@ public struct Migration: Sendable {
   /// A short description, used in reports and errors.
   public let name: String
   /// The schema change.
-  public let body: @Sendable (Transaction) throws -> Void
+  public let body: @Sendable (DatabaseTransaction) throws -> Void
 
   /// Describes migration `version`.
   public init(
-    _ version: Int, _ name: String, _ body: @escaping @Sendable (Transaction) throws -> Void
+    _ version: Int, _ name: String, _ body: @escaping @Sendable (DatabaseTransaction) throws -> Void
   ) {
     self.version = version
     self.name = name

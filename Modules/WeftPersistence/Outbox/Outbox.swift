@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The durable queue of sync operations: enqueue with the local write it mirrors
-/// (`Transaction.enqueue`), then dequeue, deliver, and acknowledge or fail.
+/// (`DatabaseTransaction.enqueue`), then dequeue, deliver, and acknowledge or fail.
 ///
 /// ```swift
 /// for entry in try await database.outbox.dequeue(limit: 20) {

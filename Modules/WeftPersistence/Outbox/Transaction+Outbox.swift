@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension Transaction {
+extension DatabaseTransaction {
   /// Queues a sync operation for `record` in this transaction, so the record and its
   /// operation are saved together or not at all.
   ///

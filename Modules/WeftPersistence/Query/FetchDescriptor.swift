@@ -7,7 +7,7 @@
 /// ```
 ///
 /// - Complexity: the query is O(log n + k) with an index on the predicate's fields (see
-///   `Transaction.createIndex`), O(n) without, n = rows, k = rows returned; sorting on an
+///   `DatabaseTransaction.createIndex`), O(n) without, n = rows, k = rows returned; sorting on an
 ///   unindexed field adds O(k log k).
 /// - Note: Isolation: a `Sendable` value.
 public struct FetchDescriptor<Record: PersistableRecord>: Sendable {

@@ -1,5 +1,5 @@
 /// Hand-written SQL whose interpolated values are bound, never spliced (see `SQL`).
-extension Transaction {
+extension DatabaseTransaction {
   /// Every row of `sql` decoded as `T` (columns by name through `Decodable`, or by position
   /// when `T` adopts `RowDecodable`). `T` need not be a record: any `Decodable` whose
   /// fields match the result columns.

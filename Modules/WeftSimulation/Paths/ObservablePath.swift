@@ -3,7 +3,7 @@ import WeftCore
 /// One observable value of the running app, named by a dotted path (`auth.state`,
 /// `dashboard.summary.totalSteps`): read it now, or subscribe a MainActor view to it.
 ///
-/// Each path owns ONE WeftCore `Selector` on the state cell that holds its value, made when
+/// Each path owns ONE WeftCore `StateSelector` on the state cell that holds its value, made when
 /// the path is made. Every subscription to the path uses that instance, so all its
 /// subscribers share one selector group: a commit costs one projection and one comparison
 /// for the path, however many views observe it, and views whose value did not change are not
@@ -43,10 +43,10 @@ public struct ObservablePath: Sendable {
   public let values: [String]?
   private let reader: @Sendable () -> ObservedValue
   private let subscriber:
-    @Sendable (@escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> Subscription
+    @Sendable (@escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> StateSubscription
   private let changeSubscriber:
-    @Sendable (@escaping @MainActor @Sendable (Change<ObservedValue>) -> Void) -> Subscription
-  private let observerSubscriber: @Sendable (PathObserver) -> Subscription
+    @Sendable (@escaping @MainActor @Sendable (Change<ObservedValue>) -> Void) -> StateSubscription
+  private let observerSubscriber: @Sendable (PathObserver) -> StateSubscription
   /// The cell and projection at their concrete types, for `open(_:)`.
   let source: any ObservablePathSource
 
@@ -59,7 +59,7 @@ public struct ObservablePath: Sendable {
     _ name: String, cell: StateCell<State>, values: [String]? = nil,
     _ project: @escaping @Sendable (State) -> ObservedValue
   ) {
-    let selector = Selector<State, ObservedValue>(id: name, project)
+    let selector = StateSelector<State, ObservedValue>(id: name, project)
     self.name = name
     self.values = values
     self.selectorDescription = "\(cell.name).\(selector.id)"
@@ -85,7 +85,7 @@ public struct ObservablePath: Sendable {
   /// - Complexity: O(1) amortized.
   public func subscribe(
     _ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     subscriber(body)
   }
 
@@ -99,7 +99,7 @@ public struct ObservablePath: Sendable {
   /// - Note: Allocations: the registration (≈114 B) and the thunk's context.
   public func subscribe(
     changes body: @escaping @MainActor @Sendable (Change<ObservedValue>) -> Void
-  ) -> Subscription {
+  ) -> StateSubscription {
     changeSubscriber(body)
   }
 
@@ -116,7 +116,7 @@ public struct ObservablePath: Sendable {
   /// - Complexity: O(1) amortized; a delivery is one call of `receive`.
   /// - Note: Isolation: `receive` runs on the MainActor, one job per burst.
   /// - Note: Allocations: the subscription token (32 B) and a list slot.
-  public func subscribe(_ observer: PathObserver) -> Subscription {
+  public func subscribe(_ observer: PathObserver) -> StateSubscription {
     observerSubscriber(observer)
   }
 }

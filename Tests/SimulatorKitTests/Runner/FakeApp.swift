@@ -23,7 +23,7 @@ final class FakeApp: SimulatedApp {
     let cell = StateCell(State(), name: "fake", monitor: monitor)
     self.cell = cell
     func string(_ name: String, _ keyPath: any KeyPath<State, String> & Sendable) -> SimObservable {
-      let selector = Selector<State, String>(keyPath)
+      let selector = StateSelector<State, String>(keyPath)
       return SimObservable(
         name: name, selector: selector.id.description,
         read: { .string(cell.state[keyPath: keyPath]) },
@@ -31,7 +31,7 @@ final class FakeApp: SimulatedApp {
           cell.observeOnMainActor(selector) { body(.string($0.value), $0.version) }
         })
     }
-    let every = Selector<State, Int>(\.count).deliveringEveryCommit()
+    let every = StateSelector<State, Int>(\.count).deliveringEveryCommit()
     paths = [
       "fake.a": string("fake.a", \.a),
       "fake.b": string("fake.b", \.b),

@@ -250,7 +250,7 @@ final class RelaunchingApp: SimulatedApp {
   }
 
   static func paths(for cell: StateCell<String>, withTwo: Bool) -> [String: SimObservable] {
-    let selector = Selector<String, String>(\.self)
+    let selector = StateSelector<String, String>(\.self)
     func path(_ name: String) -> SimObservable {
       SimObservable(
         name: name, selector: name, read: { .string(cell.state) },

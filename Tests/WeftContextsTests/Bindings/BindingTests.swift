@@ -56,7 +56,7 @@ struct BindingTests {
       var y = 0
     }
     var stored = Point()
-    let point = Binding(get: { stored }, set: { stored = $0 })
+    let point = ContextBinding(get: { stored }, set: { stored = $0 })
     let y = point.map(\.y)
     y.set(5)
     #expect(stored == Point(x: 0, y: 5))
@@ -64,7 +64,7 @@ struct BindingTests {
   }
 
   @Test func aConstantIgnoresWrites() {
-    let constant = Binding.constant(3)
+    let constant = ContextBinding.constant(3)
     constant.set(4)
     #expect(constant.get() == 3)
   }
@@ -122,7 +122,7 @@ struct BindingTests {
 
   @Test func anInvalidValueIsNotWrittenAndTheFailureIsObservable() async {
     let context = makeContext()
-    let window = Window()
+    let window = ContextWindow()
     let view = NameView(context: context)
     window.attach(view)
     let age = context.bind(\.age, validate: { (0...150).contains($0) ? nil : "must be 0...150" })
@@ -146,7 +146,7 @@ struct BindingTests {
   // MARK: Lifetimes
 
   @Test func aBindingKeptAfterItsContextReadsTheLastStateAndDropsWrites() async {
-    var name: Binding<String>?
+    var name: ContextBinding<String>?
     do {
       let context = makeContext()
       await context.update { $0.name = "Ada" }

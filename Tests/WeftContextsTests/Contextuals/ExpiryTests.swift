@@ -127,7 +127,7 @@ struct ExpiryTests {
 
   @Test func ifAttachedHoldsWhileTheViewIsAttachedAndExpiresWithTheView() {
     let root = makeRoot("Expiry")
-    let window = Window()
+    let window = ContextWindow()
     var view: LabelView? = LabelView("Field")
     var observed = 0
     var executed = 0
@@ -218,7 +218,7 @@ struct ExpiryTests {
       let root = lifetimes.track(makeRoot("Expiry"))
       let owner = lifetimes.track(Owner())
       let view = lifetimes.track(LabelView("Field"))
-      let window = lifetimes.track(Window())
+      let window = lifetimes.track(ContextWindow())
       window.attach(view)
       root.addRequestable(.grade, requesting: { 1 }, ifAttached: view)
       root.addObserver(.changed, calling: { _ in }, expiresWith: owner)

@@ -33,7 +33,7 @@ struct ManyObserversTests {
     let root = makeRoot("Observers")
     let owner = Owner()
     let view = LabelView("Field")
-    let window = Window()
+    let window = ContextWindow()
     window.attach(view)
     var heard: [Int] = []
     root.addObserver(.weightChanged, calling: { _ in heard.append(1) })

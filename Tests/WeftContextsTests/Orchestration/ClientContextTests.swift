@@ -94,7 +94,7 @@ struct ClientContextTests {
     let client = ProfileClient()
     let context = ClientContext(client: client, named: "Profile", in: root)
     context.dependsOn(\.name)
-    let window = Window()
+    let window = ContextWindow()
     let view = NameView(context: context)
     window.attach(view)
     #expect(view.renderCount == 1)
@@ -120,7 +120,7 @@ struct ClientContextTests {
     let context = ClientContext(client: client, named: "Profile", in: root)
     context.dependsOn(\.name)
     context.dependsOn(\.age)
-    context.dependsOn(Selector(id: "adult") { $0.age >= 18 })
+    context.dependsOn(StateSelector(id: "adult") { $0.age >= 18 })
     #expect(context.dependencyCount == 3)
     await client.update {
       $0.name = "Ada"
@@ -138,7 +138,7 @@ struct ClientContextTests {
     let client = ProfileClient()
     let context = ClientContext(client: client, named: "Profile", in: root)
     context.dependsOn(\.visits)
-    let window = Window()
+    let window = ContextWindow()
     let view = NameView(context: context)
     window.attach(view)
     for _ in 0..<10 { context.send { $0.visits += 1 } }
@@ -174,7 +174,7 @@ struct ClientContextTests {
       let client = lifetimes.track(ProfileClient())
       let context = lifetimes.track(ClientContext(client: client, named: "Profile", in: root))
       context.dependsOn(\.name)
-      let window = lifetimes.track(Window())
+      let window = lifetimes.track(ContextWindow())
       let view = lifetimes.track(NameView(context: context))
       window.attach(view)
       let name = context.bind(\.name)

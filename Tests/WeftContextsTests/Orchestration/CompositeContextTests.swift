@@ -19,7 +19,7 @@ struct CompositeContextTests {
       ClientContext(client: ordersClient, named: "Orders", in: dashboard))
     profile.dependsOn(\.name)
     orders.dependsOn(\.amount)
-    let window = Window()
+    let window = ContextWindow()
     let view = LabelView("DashboardView")
     view.link(to: dashboard)
     window.attach(view)

@@ -8,7 +8,7 @@ import WeftCore
 @MainActor
 struct HeadlessViewTests {
   @Test func attachingRendersOnceParentsBeforeChildren() {
-    let window = Window()
+    let window = ContextWindow()
     let form = LabelView("Form")
     let field = LabelView("Field")
     form.addSubview(field)
@@ -23,7 +23,7 @@ struct HeadlessViewTests {
   }
 
   @Test func addingASubviewToAnAttachedViewAttachesIt() {
-    let window = Window()
+    let window = ContextWindow()
     let form = LabelView("Form")
     window.attach(form)
     let field = LabelView("Field")
@@ -34,7 +34,7 @@ struct HeadlessViewTests {
   }
 
   @Test func detachingDetachesTheSubtree() {
-    let window = Window()
+    let window = ContextWindow()
     let form = LabelView("Form")
     let field = LabelView("Field")
     let hint = LabelView("Hint")
@@ -49,7 +49,7 @@ struct HeadlessViewTests {
   }
 
   @Test func removingASubviewKeepsItsSiblingsInPlace() {
-    let window = Window()
+    let window = ContextWindow()
     let form = LabelView("Form")
     let views = (0..<4).map { LabelView("Field \($0)") }
     for view in views { form.addSubview(view) }
@@ -63,8 +63,8 @@ struct HeadlessViewTests {
   }
 
   @Test func attachingMovesAViewFromWhereverItWas() {
-    let first = Window(name: "first")
-    let second = Window(name: "second")
+    let first = ContextWindow(name: "first")
+    let second = ContextWindow(name: "second")
     let form = LabelView("Form")
     let field = LabelView("Field")
     first.attach(form)
@@ -85,7 +85,7 @@ struct HeadlessViewTests {
     view.link(to: context)
     context.signalWillChange()
     #expect(view.renderCount == 0)
-    let window = Window()
+    let window = ContextWindow()
     window.attach(view)
     context.signalWillChange()
     #expect(view.renderCount == 2)  // attach + signal
@@ -93,7 +93,7 @@ struct HeadlessViewTests {
   }
 
   @Test func detachAllEmptiesTheWindow() {
-    let window = Window()
+    let window = ContextWindow()
     for index in 0..<5 { window.attach(LabelView("View \(index)")) }
     #expect(window.viewCount == 5)
     window.detachAll()
@@ -108,7 +108,7 @@ struct HeadlessViewTests {
   @Test func releasedViewsAreFreed() {
     let lifetimes = LifetimeTracker()
     do {
-      let window = lifetimes.track(Window())
+      let window = lifetimes.track(ContextWindow())
       let form = lifetimes.track(LabelView("Form"))
       let field = lifetimes.track(LabelView("Field"))
       form.addSubview(field)

@@ -17,7 +17,7 @@ struct AssignmentWeightsTests {
   /// The form, built as in the walk-through.
   @MainActor
   final class Form {
-    let window = Window(name: "Grades")
+    let window = ContextWindow(name: "Grades")
     let classContext: ClassContext
     let assignments: CategoryContext
     let exams: CategoryContext

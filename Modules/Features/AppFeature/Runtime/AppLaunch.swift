@@ -57,7 +57,7 @@ public final class AppLaunch {
   let serial: SerialWork
   let gradesRoot: Context
   let follower: DashboardFollower
-  private var subscriptions: [Subscription] = []
+  private var subscriptions: [StateSubscription] = []
 
   // MARK: Starting
 
@@ -175,7 +175,7 @@ public final class AppLaunch {
     let realtimeService = self.realtimeService
     subscriptions.append(
       auth.cell.observeSynchronously(
-        WeftCore.Selector(id: "app.session") {
+        WeftCore.StateSelector(id: "app.session") {
           AuthMirror(session: $0.session, isLoading: $0.isLoading)
         }
       ) { change in
@@ -183,20 +183,22 @@ public final class AppLaunch {
       })
     subscriptions.append(
       capabilities.cell.observeSynchronously(
-        WeftCore.Selector(id: "sync.network") { $0.isAvailable(NetworkCapability.name) }
+        WeftCore.StateSelector(id: "sync.network") { $0.isAvailable(NetworkCapability.name) }
       ) { change in
         if change.value { sync.requestPass() }
       })
     subscriptions.append(
       appState.cell.observeSynchronously(
-        WeftCore.Selector(id: "sync.gate") { $0.isAuthenticated && !$0.featureFlags.isOfflineMode }
+        WeftCore.StateSelector(id: "sync.gate") {
+          $0.isAuthenticated && !$0.featureFlags.isOfflineMode
+        }
       ) { change in
         if change.value { sync.requestPass() }
       })
     guard dependencies.realtimeTransport != nil else { return }
     subscriptions.append(
       appState.cell.observeSynchronously(
-        WeftCore.Selector(id: "realtime.gate") { $0.isAuthenticated }
+        WeftCore.StateSelector(id: "realtime.gate") { $0.isAuthenticated }
       ) {
         change in
         if change.value {

@@ -24,9 +24,9 @@ import WeftFeedback
 @MainActor
 public final class LoginStore {
   /// The WeftFeedback store (its `cell` holds the state).
-  public let store: Store<LoginState, LoginAction, LoginEvent, LoginRoute>
+  public let store: FeedbackStore<LoginState, LoginAction, LoginEvent, LoginRoute>
   private let hops: PendingHops
-  private var subscription: Subscription?
+  private var subscription: StateSubscription?
 
   /// Makes the screen's store following `auth`.
   ///
@@ -45,7 +45,7 @@ public final class LoginStore {
     self.hops = hops
     var initial = LoginState()
     initial.isLoading = auth.state.isLoading
-    store = Store(
+    store = FeedbackStore(
       initial: initial, name: "LoginStore", reduce: LoginState.reduce, actions: LoginEvent.action,
       feedbacks: [Self.submitting(to: auth, hops: hops)],
       routes: { event, state in
@@ -54,7 +54,7 @@ public final class LoginStore {
         return route
       }, monitor: monitor)
     let system = store.system
-    subscription = auth.cell.observeSynchronously(Selector(id: "LoginStore.auth") { $0 }) {
+    subscription = auth.cell.observeSynchronously(StateSelector(id: "LoginStore.auth") { $0 }) {
       change in
       hops.begin()
       system.send(.auth(change.value), isolation: nil)

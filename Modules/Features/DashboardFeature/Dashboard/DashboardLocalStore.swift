@@ -33,7 +33,7 @@ enum DashboardLocalStore {
   ///
   /// - Complexity: O(r + i) saves, r = remote metrics, i = insights.
   static func store(
-    _ tx: Transaction, metrics: [HealthAPI.MetricDTO], insights: [HealthAPI.InsightDTO],
+    _ tx: DatabaseTransaction, metrics: [HealthAPI.MetricDTO], insights: [HealthAPI.InsightDTO],
     pending: Set<String>
   ) throws {
     for metric in metrics where !pending.contains(metric.id.uuidString) {

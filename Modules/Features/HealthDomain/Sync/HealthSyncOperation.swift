@@ -16,7 +16,7 @@ import WeftPersistence
 /// }
 /// ```
 ///
-/// The payload format is the one `Transaction.enqueue` writes: the metric as JSON
+/// The payload format is the one `DatabaseTransaction.enqueue` writes: the metric as JSON
 /// (`HealthSyncPayload`) for a create or update, the id as a JSON string for a delete. A
 /// create and an update both become `PUT /metrics/{id}` (an upsert), carrying the entry's
 /// idempotency key.
@@ -123,13 +123,13 @@ public enum HealthSyncError: Error, Sendable, Equatable, CustomStringConvertible
         + "with the sync code of the feature that enqueued it"
     case .undecodablePayload(let id, let detail):
       "outbox entry \(id) has a payload that is not a health metric (\(detail)): it was not "
-        + "written by Transaction.saveForSync; dead-letter it"
+        + "written by DatabaseTransaction.saveForSync; dead-letter it"
     }
   }
 }
 
 /// The outbox payload format of health metrics: the record as JSON with sorted keys, exactly
-/// as `Transaction.enqueue` writes it.
+/// as `DatabaseTransaction.enqueue` writes it.
 ///
 /// - Complexity: O(p), p = payload size.
 /// - Note: Isolation: stateless; any isolation.
@@ -158,7 +158,7 @@ public enum HealthSyncPayload {
   }
 }
 
-extension Transaction {
+extension DatabaseTransaction {
   /// Saves `metric` and queues its sync operation in this transaction: both are written or
   /// neither is.
   ///

@@ -71,9 +71,9 @@ enum Login {
 }
 
 /// The login screen's store.
-typealias LoginStore = Store<Login.State, Login.Action, Login.Event, Login.Route>
+typealias LoginStore = FeedbackStore<Login.State, Login.Action, Login.Event, Login.Route>
 
-extension Store
+extension FeedbackStore
 where
   State == Login.State, Action == Login.Action, Event == Login.Event, Route == Login.Route
 {

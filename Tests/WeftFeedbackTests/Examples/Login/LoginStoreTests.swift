@@ -55,7 +55,7 @@ struct LoginStoreTests {
   }
 }
 
-/// The real `Store`: synchronous dispatch on the MainActor and typed routes.
+/// The real `FeedbackStore`: synchronous dispatch on the MainActor and typed routes.
 @Suite("Login store routes", .timeLimit(.minutes(5)))
 @MainActor
 struct LoginStoreRouteTests {

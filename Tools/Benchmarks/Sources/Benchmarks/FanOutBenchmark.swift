@@ -89,9 +89,9 @@ struct IdleSubscribersBenchmark {
     let crowded = StateCell(WideState(), name: "bench.idle")
     let alone = StateCell(WideState(), name: "bench.alone")
     let sink = Sink()
-    var keep: [Subscription] = []
-    func selector(_ index: Int) -> Selector<WideState, Int32> {
-      Selector(id: index) { $0.fields[index] }
+    var keep: [StateSubscription] = []
+    func selector(_ index: Int) -> StateSelector<WideState, Int32> {
+      StateSelector(id: index) { $0.fields[index] }
     }
     keep.append(crowded.observeSynchronously(selector(0)) { sink.take(Int($0.value)) })
     keep.append(alone.observeSynchronously(selector(0)) { sink.take(Int($0.value)) })
@@ -145,7 +145,7 @@ struct MemoryBenchmark {
     }
     let cell = StateCell(BenchState(), name: "bench.memory")
     let sync = measure {
-      var tokens: [Subscription] = []
+      var tokens: [StateSubscription] = []
       tokens.reserveCapacity(count)
       for _ in 0..<count {
         tokens.append(cell.observeSynchronously(\.value) { sink.take($0.value) })
@@ -154,7 +154,7 @@ struct MemoryBenchmark {
     }
     let mainCell = StateCell(BenchState(), name: "bench.memory.main")
     let main = measure {
-      var tokens: [Subscription] = []
+      var tokens: [StateSubscription] = []
       tokens.reserveCapacity(count)
       for _ in 0..<count {
         tokens.append(mainCell.observeOnMainActor(\.value) { sink.take($0.value) })

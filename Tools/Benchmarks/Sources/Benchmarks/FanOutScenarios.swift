@@ -51,7 +51,7 @@ final class ClosureLoop: FanOutScenario {
 final class WeftSynchronous: FanOutScenario {
   static let name = "WeftCore synchronous"
   let cell = StateCell(BenchState(), name: "bench.sync")
-  var subscriptions: [Subscription] = []
+  var subscriptions: [StateSubscription] = []
   let sinks: [Sink]
   var deliveriesPerCommit: Int { sinks.count }
 
@@ -74,7 +74,7 @@ final class WeftSynchronous: FanOutScenario {
 final class WeftMainActor: FanOutScenario {
   static let name = "WeftCore MainActor (coalesced)"
   let cell = StateCell(BenchState(), name: "bench.main")
-  var subscriptions: [Subscription] = []
+  var subscriptions: [StateSubscription] = []
   let sinks: [Sink]
   var deliveriesPerCommit: Int { sinks.count }
 
@@ -143,7 +143,7 @@ final class MainActorChain {
 final class WeftMainActorJob: FanOutScenario {
   static let name = "WeftCore MainActor (job included)"
   let cell = StateCell(BenchState(), name: "bench.main.job")
-  var subscriptions: [Subscription] = []
+  var subscriptions: [StateSubscription] = []
   let sinks: [Sink]
   let chain = MainActorChain()
   var deliveriesPerCommit: Int { sinks.count }

@@ -2,7 +2,7 @@
 /// attached views, count as on screen.
 ///
 /// ```swift
-/// let window = Window(name: "main")
+/// let window = ContextWindow(name: "main")
 /// window.attach(formView)          // renders formView, then its subviews
 /// formView.addSubview(fieldView)   // attached too: renders fieldView
 /// window.detach(formView)          // formView and fieldView are detached
@@ -16,7 +16,7 @@
 /// - Note: Isolation: MainActor.
 /// - Note: Allocations: the root view array grows geometrically.
 @MainActor
-public final class Window {
+public final class ContextWindow {
   /// The window's name, for messages and reports.
   public let name: String
   var roots: ContiguousArray<any HeadlessView> = []
@@ -71,7 +71,7 @@ public final class Window {
 
 /// Sets the window of `view` and everything below it, rendering views that become attached.
 @MainActor
-func setWindow(_ window: Window?, forSubtreeOf view: any HeadlessView) {
+func setWindow(_ window: ContextWindow?, forSubtreeOf view: any HeadlessView) {
   let previous = view.attachment.window
   if previous !== window {
     previous?.viewCount -= 1

@@ -17,7 +17,7 @@ import Synchronization
 /// - Note: Isolation: thread-safe; cancel from any isolation.
 /// - Note: Allocations: one token and one registration per subscription (≈ 115 bytes with the
 ///   list slot on 64-bit Linux, not counting the captured closure).
-public final class Subscription: Sendable, Hashable {
+public final class StateSubscription: Sendable, Hashable {
   let registration: RegistrationBase
 
   init(_ registration: RegistrationBase) { self.registration = registration }
@@ -31,9 +31,9 @@ public final class Subscription: Sendable, Hashable {
   public var isCancelled: Bool { !registration.isActive }
 
   /// Keeps this subscription in `set` (like Combine's `AnyCancellable.store(in:)`).
-  public func store(in set: inout Set<Subscription>) { set.insert(self) }
+  public func store(in set: inout Set<StateSubscription>) { set.insert(self) }
 
-  public static func == (lhs: Subscription, rhs: Subscription) -> Bool { lhs === rhs }
+  public static func == (lhs: StateSubscription, rhs: StateSubscription) -> Bool { lhs === rhs }
 
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
@@ -45,7 +45,7 @@ public final class Subscription: Sendable, Hashable {
 /// `@unchecked Sendable`: `active` and `attached` are atomic; `slot` is read and written
 /// only while holding the owning `StateCell`'s lock (see `SubscriberList`), so no two
 /// threads touch it at once; `group` is set before the registration is published — at init,
-/// or for an observer under the cell's lock before its `Subscription` is made — and never
+/// or for an observer under the cell's lock before its `StateSubscription` is made — and never
 /// changes after.
 open class RegistrationBase: @unchecked Sendable {
   @usableFromInline let active = Atomic<Bool>(true)
@@ -76,7 +76,7 @@ open class RegistrationBase: @unchecked Sendable {
     group?.remove(self)
   }
 
-  /// `cancel()` because the `Subscription` was released. In debug builds, a MainActor
+  /// `cancel()` because the `StateSubscription` was released. In debug builds, a MainActor
   /// subscriber released while its group has a delivery pending is reported through
   /// `WeftDiagnostics`: the commit it was alive for will not reach it (the usual cause: a
   /// token dropped at the end of a nonisolated function before the MainActor ran).

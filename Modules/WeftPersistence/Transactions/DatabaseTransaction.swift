@@ -17,7 +17,7 @@ import CSQLite
 ///
 /// - Note: Isolation: runs on the writer connection's serial executor (never the MainActor);
 ///   one write transaction at a time per database.
-public struct Transaction {
+public struct DatabaseTransaction {
   let connection: Connection
   let environment: DatabaseEnvironment
 

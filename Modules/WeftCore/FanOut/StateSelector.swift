@@ -5,8 +5,8 @@
 /// thousand views on `\.summary` cost one comparison, not a thousand.
 ///
 /// ```swift
-/// let byKeyPath = Selector<AppState, Int>(\.count)
-/// let byName = Selector<AppState, Bool>(id: "hasUnread") { $0.inbox.contains { !$0.read } }
+/// let byKeyPath = StateSelector<AppState, Int>(\.count)
+/// let byName = StateSelector<AppState, Bool>(id: "hasUnread") { $0.inbox.contains { !$0.read } }
 /// ```
 ///
 /// > Important: Equal-value suppression is the default: a commit whose projected value is
@@ -16,7 +16,7 @@
 /// - Complexity: the projection runs once per commit per distinct selector.
 /// - Note: Isolation: projections must be pure and `Sendable`; they run on the committing
 ///   actor and, for coalesced delivery, on the delivering actor.
-public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
+public struct StateSelector<State: Sendable, Value: Equatable & Sendable>: Sendable {
   /// The identity that groups subscribers: equal ids share one comparison.
   public let id: SelectorID
   @usableFromInline let project: @Sendable (State) -> Value
@@ -124,9 +124,9 @@ public struct Selector<State: Sendable, Value: Equatable & Sendable>: Sendable {
   @inlinable
   public func map<Other: Equatable & Sendable>(
     id: some Hashable & Sendable, _ transform: @escaping @Sendable (Value) -> Other
-  ) -> Selector<State, Other> {
+  ) -> StateSelector<State, Other> {
     let project = self.project
-    return Selector<State, Other>(
+    return StateSelector<State, Other>(
       id: SelectorID(composing: self.id, with: SelectorID(name: id)),
       project: { transform(project($0)) }, removesDuplicates: removesDuplicates)
   }

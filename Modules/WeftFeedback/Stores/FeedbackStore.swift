@@ -5,7 +5,7 @@ import WeftCore
 /// the state they produced.
 ///
 /// ```swift
-/// let store = Store(
+/// let store = FeedbackStore(
 ///   initial: LoginState(), reduce: LoginState.reduce, actions: LoginEvent.action,
 ///   feedbacks: LoginState.feedbacks(auth: auth),
 ///   routes: { event, _ in
@@ -28,7 +28,9 @@ import WeftCore
 ///   they await run wherever they are isolated.
 /// - Note: Allocations: none per action of the store's own; one task per launched effect.
 @MainActor
-public final class Store<State: Sendable, Action: Sendable, Event: Sendable, Route: Sendable> {
+public final class FeedbackStore<
+  State: Sendable, Action: Sendable, Event: Sendable, Route: Sendable
+> {
   /// The loop behind the store (hosted on the MainActor).
   public let system: FeedbackSystem<State, Event>
   private let embed: @Sendable (Action) -> Event

@@ -1,7 +1,7 @@
 /// A read-write view of one value: `get`, `set`, and `map` to derive another binding.
 ///
 /// ```swift
-/// let celsius = context.bind(\.temperature)                      // Binding<Double>
+/// let celsius = context.bind(\.temperature)                      // ContextBinding<Double>
 /// let fahrenheit = celsius.map(get: { $0 * 9 / 5 + 32 }, set: { ($0 - 32) * 5 / 9 })
 /// fahrenheit.set(212)                                             // writes 100 to the client
 /// ```
@@ -14,7 +14,7 @@
 /// - Note: Isolation: MainActor.
 /// - Note: Allocations: none to copy; `map` makes two closures.
 @MainActor
-public struct Binding<Value> {
+public struct ContextBinding<Value> {
   private let getter: () -> Value
   private let setter: (Value) -> Void
 
@@ -29,8 +29,8 @@ public struct Binding<Value> {
   /// A binding that always reads `value` and ignores writes.
   ///
   /// - Complexity: O(1).
-  public static func constant(_ value: Value) -> Binding<Value> {
-    Binding(get: { value }, set: { _ in })
+  public static func constant(_ value: Value) -> ContextBinding<Value> {
+    ContextBinding(get: { value }, set: { _ in })
   }
 
   /// The current value.
@@ -57,20 +57,20 @@ public struct Binding<Value> {
   /// - Complexity: one extra call per read or write.
   public func map<Other>(
     get: @escaping (Value) -> Other, set: @escaping (Other) -> Value
-  ) -> Binding<Other> {
+  ) -> ContextBinding<Other> {
     let getter = self.getter
     let setter = self.setter
-    return Binding<Other>(get: { get(getter()) }, set: { setter(set($0)) })
+    return ContextBinding<Other>(get: { get(getter()) }, set: { setter(set($0)) })
   }
 
   /// A binding of a part of this value: a write reads the whole value, changes the part,
   /// and writes the whole value back.
   ///
   /// - Complexity: one read and one write of the whole value per write.
-  public func map<Part>(_ keyPath: WritableKeyPath<Value, Part>) -> Binding<Part> {
+  public func map<Part>(_ keyPath: WritableKeyPath<Value, Part>) -> ContextBinding<Part> {
     let getter = self.getter
     let setter = self.setter
-    return Binding<Part>(
+    return ContextBinding<Part>(
       get: { getter()[keyPath: keyPath] },
       set: { part in
         var whole = getter()
