@@ -29,10 +29,31 @@ public final class HealthSimulation: WeftSimulatedApp {
 
   /// `weft-sim`'s plug-in for the health app.
   nonisolated public static let plugin = SimulatorPlugin(
-    name: "health", commands: HealthCommands.all, scheduling: .deterministic
+    name: "health", commands: HealthCommands.all, scheduling: .deterministic,
+    launchOptions: [latencyOption]
   ) {
     launch in
-    try await make(seed: launch.seed, stateDirectory: launch.stateDirectory)
+    try await make(
+      seed: launch.seed, stateDirectory: launch.stateDirectory,
+      latency: try latency(launch.options[latencyOption.name]))
+  }
+
+  /// `--latency DURATION`: the simulated network's base latency (`40ms` by default).
+  nonisolated static let latencyOption = LaunchOption(
+    "latency", summary: "The simulated network's base latency (ms or s).",
+    placeholder: "DURATION", default: "40ms")
+
+  /// `--latency`'s value: whole milliseconds (`40ms`) or seconds (`2s`).
+  nonisolated static func latency(_ text: String?) throws(SimulationError) -> Duration {
+    guard let text else { return .milliseconds(40) }
+    if text.hasSuffix("ms"), let value = Int(text.dropLast(2)), value >= 0 {
+      return .milliseconds(value)
+    }
+    if text.hasSuffix("s"), let value = Int(text.dropLast(1)), value >= 0 {
+      return .seconds(value)
+    }
+    throw SimulationError(
+      "--latency: '\(text)' is not a duration; write whole milliseconds or seconds (40ms, 2s)")
   }
 
   /// Builds the app with simulated dependencies seeded by `seed`.
@@ -48,7 +69,7 @@ public final class HealthSimulation: WeftSimulatedApp {
   ///
   /// - Throws: `SimulationError` if the folder cannot be used or the app cannot launch.
   public static func make(
-    seed: UInt64, stateDirectory: String? = nil
+    seed: UInt64, stateDirectory: String? = nil, latency: Duration = .milliseconds(40)
   ) async throws(SimulationError) -> HealthSimulation {
     let folder: URL
     var seed = seed
@@ -62,7 +83,7 @@ public final class HealthSimulation: WeftSimulatedApp {
     let deterministic = DeterministicRuntime.current
     let dependencies = AppDependencies.simulated(
       seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
-      monitor: .shared,
+      latency: latency, monitor: .shared,
       backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil,
       time: deterministic.map { runtime in .virtual(RuntimeClock(), elapsed: { runtime.now }) }
         ?? .testClock)

@@ -38,7 +38,7 @@ struct ExploreCommand {
       guard
         let (flow, app) = await Simulator.prepare(
           arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
-          defines: arguments.defines)
+          defines: arguments.defines, launchOptions: arguments.launchOptions)
       else { return 2 }
       let report = await Simulator.execute(
         flow, on: app, plugin: plugin, explain: false, deterministic: false, trace: nil,

@@ -53,7 +53,7 @@ public enum Simulator {
   ) async -> Int32 {
     let command: SimulatorCommand
     do throws(UsageError) {
-      command = try SimulatorCommand.parse(arguments)
+      command = try SimulatorCommand.parse(arguments, launchOptions: plugin.launchOptions)
     } catch {
       output.error(plugin.naming(error.description))
       return 2
@@ -162,8 +162,10 @@ public enum Simulator {
   /// outbox); the paths are checked by the parse after the launch.
   static func prepare(
     _ file: String, seed: UInt64?, plugin: SimulatorPlugin, output: Output,
-    stateDirectory: String? = nil, defines: [String: String] = [:]
+    stateDirectory: String? = nil, defines: [String: String] = [:],
+    launchOptions: [String: String] = [:]
   ) async -> (Flow, any SimulatedApp)? {
+    let options = LaunchOption.resolve(launchOptions, among: plugin.launchOptions)
     var seed = seed
     if seed == nil {
       do throws(FlowError) {
@@ -184,7 +186,8 @@ public enum Simulator {
     var app: any SimulatedApp
     do throws(SimulationError) {
       app = try await plugin.launch(
-        SimulationLaunch(seed: seed ?? defaultSeed, stateDirectory: stateDirectory))
+        SimulationLaunch(
+          seed: seed ?? defaultSeed, stateDirectory: stateDirectory, options: options))
     } catch {
       output.error("error: \(error)")
       return nil
@@ -207,7 +210,7 @@ public enum Simulator {
       await Simulator.shutDown(app)
       do throws(SimulationError) {
         app = try await plugin.launch(
-          SimulationLaunch(seed: wanted, stateDirectory: stateDirectory))
+          SimulationLaunch(seed: wanted, stateDirectory: stateDirectory, options: options))
       } catch {
         output.error("error: \(error)")
         return nil
@@ -267,7 +270,8 @@ public enum Simulator {
     guard
       let (flow, app) = await prepare(
         arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
-        stateDirectory: arguments.stateDirectory, defines: arguments.defines)
+        stateDirectory: arguments.stateDirectory, defines: arguments.defines,
+        launchOptions: arguments.launchOptions)
     else { return 2 }
     let report = await execute(
       flow, on: app, plugin: plugin, explain: arguments.explain,

@@ -54,6 +54,8 @@ public struct RunArguments: Sendable, Equatable {
   public var scheduleSeed: UInt64?
   /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
   public var defines: [String: String] = [:]
+  /// The plug-in's own options (`--NAME VALUE`, see `LaunchOption`), by name.
+  public var launchOptions: [String: String] = [:]
 
   public init(flow: String) { self.flow = flow }
 }
@@ -67,6 +69,8 @@ public struct ExploreArguments: Sendable, Equatable {
   public var seed: UInt64?
   /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
   public var defines: [String: String] = [:]
+  /// The plug-in's own options (`--NAME VALUE`, see `LaunchOption`), by name.
+  public var launchOptions: [String: String] = [:]
 
   public init(flow: String) { self.flow = flow }
 }
@@ -152,7 +156,10 @@ extension SimulatorCommand {
   ///
   /// - Complexity: O(arguments).
   /// - Throws: `UsageError` naming the bad argument.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> SimulatorCommand {
+  public static func parse(
+    _ arguments: [String], launchOptions: [LaunchOption] = []
+  ) throws(UsageError) -> SimulatorCommand {
+    let appOptions = launchOptions.map { "--" + $0.name }
     let arguments = splittingInlineValues(arguments)
     guard let first = arguments.first else {
       throw UsageError("missing a flow file or a subcommand")
@@ -170,7 +177,7 @@ extension SimulatorCommand {
       if isHelp(arguments) { return .help(.run) }
       try rejectMistypedSubcommand(first)
       var all = arguments[...]
-      return .run(try parseRun(&all))
+      return .run(try parseRun(&all, appOptions: appOptions))
     }
     if subcommand != .help && isHelp(rest) { return .help(subcommand) }
     switch subcommand {
@@ -192,14 +199,14 @@ extension SimulatorCommand {
       }
       return .check(files)
     case .run:
-      return .run(try parseRun(&rest))
+      return .run(try parseRun(&rest, appOptions: appOptions))
     case .explore:
-      return .explore(try parseExplore(&rest))
+      return .explore(try parseExplore(&rest, appOptions: appOptions))
     }
   }
 
   private static func parseExplore(
-    _ rest: inout ArraySlice<String>
+    _ rest: inout ArraySlice<String>, appOptions: [String]
   ) throws(UsageError) -> ExploreArguments {
     var flow: String?
     var explore = ExploreArguments(flow: "")
@@ -224,7 +231,14 @@ extension SimulatorCommand {
           try value(after: argument, in: &rest, for: .explore), for: .explore)
         explore.defines[name] = value
       default:
-        if argument.hasPrefix("-") { throw unknownOption(argument, for: .explore) }
+        if appOptions.contains(argument) {
+          explore.launchOptions[String(argument.dropFirst(2))] = try value(
+            after: argument, in: &rest, for: .explore)
+          continue
+        }
+        if argument.hasPrefix("-") {
+          throw unknownOption(argument, for: .explore, appOptions: appOptions)
+        }
         guard flow == nil else {
           throw UsageError(
             "explore takes one flow file, got '\(argument)' too", subcommand: .explore)
@@ -314,8 +328,9 @@ extension SimulatorCommand {
       "unknown subcommand '\(word)' (subcommands: \(known))", subcommand: subcommand)
   }
 
-  private static func parseRun(_ rest: inout ArraySlice<String>) throws(UsageError) -> RunArguments
-  {
+  private static func parseRun(
+    _ rest: inout ArraySlice<String>, appOptions: [String]
+  ) throws(UsageError) -> RunArguments {
     var flow: String?
     var run = RunArguments(flow: "")
     while let argument = rest.popFirst() {
@@ -344,7 +359,14 @@ extension SimulatorCommand {
           try value(after: argument, in: &rest, for: .run), for: .run)
         run.defines[name] = value
       default:
-        if argument.hasPrefix("-") { throw unknownOption(argument, for: .run) }
+        if appOptions.contains(argument) {
+          run.launchOptions[String(argument.dropFirst(2))] = try value(
+            after: argument, in: &rest, for: .run)
+          continue
+        }
+        if argument.hasPrefix("-") {
+          throw unknownOption(argument, for: .run, appOptions: appOptions)
+        }
         guard flow == nil else {
           throw UsageError("run takes one flow file, got '\(argument)' too", subcommand: .run)
         }
@@ -509,10 +531,12 @@ extension SimulatorCommand {
   }
 
   private static func unknownOption(
-    _ option: String, for subcommand: SimulatorSubcommand
+    _ option: String, for subcommand: SimulatorSubcommand, appOptions: [String] = []
   ) -> UsageError {
     let verb = subcommand.rawValue
-    if let nearest = Suggestion.nearest(to: option, among: options(of: subcommand) + ["--help"]) {
+    if let nearest = Suggestion.nearest(
+      to: option, among: options(of: subcommand) + appOptions + ["--help"])
+    {
       return UsageError(
         "unknown option '\(option)' for \(verb); did you mean '\(nearest.word)'?",
         subcommand: subcommand)

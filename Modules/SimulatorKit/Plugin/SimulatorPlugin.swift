@@ -31,6 +31,8 @@ public struct SimulatorPlugin: Sendable {
   public let catalog: CommandCatalog
   /// Whether the app runs on the deterministic runtime (started with `Simulator.start`).
   public let scheduling: Scheduling
+  /// The app's own command-line options (`LaunchOption`), for `run` and `explore`.
+  public let launchOptions: [LaunchOption]
   let performers: [String: Perform]
   let launcher: @MainActor @Sendable (SimulationLaunch) async throws -> any SimulatedApp
 
@@ -49,12 +51,13 @@ public struct SimulatorPlugin: Sendable {
   /// - Complexity: O(c), c = commands.
   public init<App: SimulatedApp>(
     name: String, executable: String = "weft-sim", commands: [AppCommand<App>],
-    scheduling: Scheduling = .threaded,
+    scheduling: Scheduling = .threaded, launchOptions: [LaunchOption] = [],
     launch: @escaping @MainActor @Sendable (SimulationLaunch) async throws -> App
   ) {
     self.name = name
     self.executable = executable
     self.scheduling = scheduling
+    self.launchOptions = launchOptions
     var performers: [String: Perform] = [:]
     for command in commands {
       let perform = command.perform
@@ -125,11 +128,15 @@ public struct SimulationLaunch: Sendable, Equatable {
   /// Where the app keeps its on-disk state between runs (`--state-dir`); `nil` for a fresh
   /// temporary folder removed after the run.
   public var stateDirectory: String?
+  /// The values of the plug-in's `launchOptions`, by name: what the command line gave, else
+  /// each option's default.
+  public var options: [String: String]
 
   /// Makes launch options.
-  public init(seed: UInt64, stateDirectory: String? = nil) {
+  public init(seed: UInt64, stateDirectory: String? = nil, options: [String: String] = [:]) {
     self.seed = seed
     self.stateDirectory = stateDirectory
+    self.options = options
   }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import HealthSimulator
 import Testing
 
+@testable import HealthSimulator
 @testable import SimulatorKit
 
 @Suite("weft-sim arguments")
@@ -23,6 +23,44 @@ struct SimulatorArgumentsTests {
     #expect(throws: UsageError("--seed needs a whole number, got ''", subcommand: .run)) {
       try SimulatorCommand.parse(["Flows/auth.flow", "--seed="])
     }
+  }
+
+  /// A plug-in's own options: `--NAME VALUE` or `--NAME=VALUE` for run and explore, in
+  /// `SimulationLaunch.options` with defaults filled in, suggested on a typo.
+  @Test func aPluginsLaunchOptionsAreParsedAndSuggested() throws {
+    let room = LaunchOption("room", summary: "The room.", default: "general")
+    var expected = RunArguments(flow: "f.flow")
+    expected.launchOptions = ["room": "r42"]
+    #expect(
+      try SimulatorCommand.parse(["f.flow", "--room", "r42"], launchOptions: [room])
+        == .run(expected))
+    #expect(
+      try SimulatorCommand.parse(["run", "f.flow", "--room=r42"], launchOptions: [room])
+        == .run(expected))
+    var explore = ExploreArguments(flow: "f.flow")
+    explore.launchOptions = ["room": "r1"]
+    #expect(
+      try SimulatorCommand.parse(["explore", "f.flow", "--room", "r1"], launchOptions: [room])
+        == .explore(explore))
+    #expect(
+      throws: UsageError(
+        "unknown option '--rom' for run; did you mean '--room'?", subcommand: .run)
+    ) { try SimulatorCommand.parse(["f.flow", "--rom", "x"], launchOptions: [room]) }
+    #expect(throws: UsageError.self) { try SimulatorCommand.parse(["f.flow", "--room", "x"]) }
+    #expect(LaunchOption.resolve([:], among: [room]) == ["room": "general"])
+    #expect(LaunchOption.resolve(["room": "b"], among: [room]) == ["room": "b"])
+  }
+
+  @Test func theHealthPluginsLatencyOptionIsInItsHelpAndChecked() async {
+    let help = Captured()
+    #expect(
+      await Simulator.main(["run", "--help"], plugin: HealthSimulation.plugin, output: help.output)
+        == 0)
+    #expect(help.standard.contains("APP OPTIONS (health; run and explore):"))
+    #expect(help.standard.contains("--latency <duration>"))
+    #expect(throws: SimulationError.self) { try HealthSimulation.latency("fast") }
+    #expect((try? HealthSimulation.latency("250ms")) == .milliseconds(250))
+    #expect((try? HealthSimulation.latency(nil)) == .milliseconds(40))
   }
 
   @Test func defineTakesNameEqualsValueAndRepeats() throws {
