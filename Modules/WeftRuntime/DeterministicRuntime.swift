@@ -36,6 +36,8 @@ import Darwin
 /// - Complexity: see `RunQueue`; one lock per enqueue.
 public final class DeterministicRuntime: Sendable {
   let loop: RuntimeLoop
+  /// Real time spent running `RuntimeSerialQueue` jobs, in nanoseconds.
+  let serialWorkNanoseconds = RuntimeLock<UInt64>(0)
   private static let installed = RuntimeLock<DeterministicRuntime?>(nil)
 
   private init(loop: RuntimeLoop) {
@@ -88,6 +90,15 @@ public final class DeterministicRuntime: Sendable {
   ///
   /// - Complexity: O(1).
   public var now: Duration { .nanoseconds(Int64(clamping: loop.state.withLock { $0.queue.now })) }
+
+  /// Real time spent running `RuntimeSerialQueue` jobs since the start — WeftPersistence's
+  /// SQLite work, which runs on those queues on the runtime: what a report calls database
+  /// time.
+  ///
+  /// - Complexity: O(1).
+  public var serialQueueTime: Duration {
+    .nanoseconds(Int64(clamping: serialWorkNanoseconds.withLock { $0 }))
+  }
 
   /// The schedule seed in force (`nil`: arrival order).
   public var scheduleSeed: UInt64? { loop.state.withLock { $0.queue.chooser.seed } }

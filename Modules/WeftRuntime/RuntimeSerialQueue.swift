@@ -66,7 +66,10 @@ public final class RuntimeSerialQueue: Sendable {
       return body
     }
     guard let body else { return }
+    let started = ContinuousClock.now
     body()
+    let elapsed = VirtualDelay.nanoseconds(started.duration(to: .now))
+    runtime.serialWorkNanoseconds.withLock { $0 &+= elapsed }
     let more = state.withLock { state -> Bool in
       state.running = false
       guard state.head < state.pending.count else {

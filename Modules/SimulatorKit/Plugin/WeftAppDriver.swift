@@ -231,6 +231,9 @@ public final class WeftAppDriver {
     }
     counters.deliveryJobs = MainActorDeliveries.shared.jobCount
     counters.sqlStatements = sqlStatements()
+    if let runtime {
+      counters.databaseNanoseconds = runtime.serialQueueTime.nanosecondsClamped
+    }
     return counters
   }
 

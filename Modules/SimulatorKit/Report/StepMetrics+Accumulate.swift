@@ -21,6 +21,7 @@ extension StepMetrics {
     mainActorJobs &+= other.mainActorJobs
     mainActorDeliveries &+= other.mainActorDeliveries
     mainActorDeliveryNanoseconds &+= other.mainActorDeliveryNanoseconds
+    databaseNanoseconds &+= other.databaseNanoseconds
     sqlStatements &+= other.sqlStatements
     switch (allocations, other.allocations) {
     case (let mine?, let theirs?): allocations = mine &+ theirs

@@ -156,6 +156,7 @@ public final class FlowRunner {
     metrics.mainActorJobs = counters.deliveryJobs
     metrics.mainActorDeliveries = counters.mainActorDeliveries
     metrics.mainActorDeliveryNanoseconds = counters.mainActorDeliveryNanoseconds
+    metrics.databaseNanoseconds = counters.databaseNanoseconds
     metrics.sqlStatements = counters.sqlStatements
     metrics.viewsRerendered = totals.renders
     metrics.viewsSkipped =

@@ -122,13 +122,17 @@ public struct EngineCounters: Sendable, Equatable {
   /// Time the MainActor jobs spent delivering them, in nanoseconds (WeftCore's
   /// `ComponentMetrics.mainActorDeliveryTime`).
   public var mainActorDeliveryNanoseconds: UInt64 = 0
+  /// Time spent in the database's work (on the deterministic runtime: its SQLite jobs), in
+  /// nanoseconds; 0 where it is not measured.
+  public var databaseNanoseconds: UInt64 = 0
 
   /// Makes counters.
   public init(
     commits: UInt64 = 0, deliveries: UInt64 = 0, deliveryJobs: UInt64 = 0,
     sqlStatements: UInt64 = 0, mainActorDeliveries: UInt64 = 0,
-    mainActorDeliveryNanoseconds: UInt64 = 0
+    mainActorDeliveryNanoseconds: UInt64 = 0, databaseNanoseconds: UInt64 = 0
   ) {
+    self.databaseNanoseconds = databaseNanoseconds
     self.commits = commits
     self.deliveries = deliveries
     self.deliveryJobs = deliveryJobs
@@ -147,7 +151,8 @@ public struct EngineCounters: Sendable, Equatable {
       sqlStatements: minus(sqlStatements, earlier.sqlStatements),
       mainActorDeliveries: minus(mainActorDeliveries, earlier.mainActorDeliveries),
       mainActorDeliveryNanoseconds: minus(
-        mainActorDeliveryNanoseconds, earlier.mainActorDeliveryNanoseconds))
+        mainActorDeliveryNanoseconds, earlier.mainActorDeliveryNanoseconds),
+      databaseNanoseconds: minus(databaseNanoseconds, earlier.databaseNanoseconds))
   }
 }
 

@@ -31,8 +31,9 @@ struct HTMLRendererTests {
         count("<\(tag)>", in: html) + count("<\(tag) ", in: html) == count("</\(tag)>", in: html),
         "\(tag)")
     }
-    // latency, and the sweep's three: cost per delivery, idle cost per commit, memory per view
-    #expect(count("<svg ", in: html) == 4)
+    // time split and latency, and the sweep's three: cost per delivery, idle cost per commit,
+    // memory per view
+    #expect(count("<svg ", in: html) == 5)
   }
 
   /// A repeated statement is one row with its count, the distribution of its times and its
@@ -58,9 +59,29 @@ struct HTMLRendererTests {
     #expect(failures != nil && steps != nil && failures!.lowerBound < steps!.lowerBound)
   }
 
+  /// Each statement's wall time split into fan-out, database and the rest, longest first.
+  @Test func splitsEachStatementsTimeIntoFanOutDatabaseAndTheRest() throws {
+    var step = ReportFixtures.fanOutReport().steps[1]
+    step.metrics.wallNanoseconds = 10_000_000
+    step.metrics.mainActorDeliveryNanoseconds = 2_000_000
+    step.metrics.databaseNanoseconds = 5_000_000
+    let rows = TimeSplitChart(steps: [step]).rows
+    let row = try #require(rows.first)
+    #expect(row.fanOut == 2_000_000 && row.database == 5_000_000 && row.rest == 3_000_000)
+    var report = ReportFixtures.fanOutReport()
+    report.steps[1] = step
+    let html = HTMLRenderer().render(report)
+    #expect(html.contains("<h2>Where the time went: fan-out, database and the rest</h2>"))
+    #expect(html.contains("<title>database 5.00 ms</title>"))
+    #expect(html.contains("<title>rest 3.00 ms</title>"))
+    // The longest statement first: the 412 ms `views` step, then this one.
+    let order = TimeSplitChart(steps: report.steps).rows.map(\.wall)
+    #expect(order == order.sorted(by: >))
+  }
+
   @Test func chartsTheLatencyOfEveryStepThatMeasuredOne() {
     let html = HTMLRenderer().render(ReportFixtures.fanOutReport())
-    #expect(count("<svg ", in: html) == 1)
+    #expect(count("<svg ", in: html) == 2)  // the time split, the latency
     #expect(html.contains("#2 line 3: counter.set id=7 value=1 (1 sample)"))
     // One sample supports its maximum, and no percentile: a p99 of one sample is that sample.
     #expect(html.contains("<title>max 18.2 µs</title>"))
@@ -113,7 +134,7 @@ struct HTMLRendererTests {
     var report = ReportFixtures.fanOutReport()
     report.steps[1].metrics.latency = .empty
     let html = HTMLRenderer().render(report)
-    #expect(!html.contains("<svg"))
+    #expect(!html.contains("aria-label=\"latency per step\""))
     #expect(html.contains("No commit reached a view."))
   }
 

@@ -79,6 +79,10 @@ public struct HTMLRenderer: Sendable {
         html.line("<h2>Steps</h2>")
       }
       stepTable(report.steps, into: &html)
+      if let split = TimeSplitChart(steps: report.steps).svg() {
+        html.line("<h2>Where the time went: fan-out, database and the rest</h2>")
+        html.wide(split)
+      }
       html.line("<h2>Latency, commit → last affected view re-rendered</h2>")
       html.wide(
         LatencyChart(steps: report.steps).svg()
@@ -246,7 +250,7 @@ public struct HTMLRenderer: Sendable {
     .grid{stroke:#e3e3e8}.axis{stroke:#888}.p50{fill:#4c78a8}.p95{fill:#72b7b2}\
     .p99{fill:#f58518}.max{fill:#e45756}.s1{stroke:#4c78a8;fill:#4c78a8}\
     .s2{stroke:#f58518;fill:#f58518}.s3{stroke:#54a24b;fill:#54a24b}\
-    .line{fill:none;stroke-width:2}.dashed{stroke-dasharray:5 4}
+    .line{fill:none;stroke-width:2}.dashed{stroke-dasharray:5 4}.rest{fill:#bab0ac}
     """
 }
 
