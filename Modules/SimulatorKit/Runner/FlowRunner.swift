@@ -213,7 +213,8 @@ public final class FlowRunner {
       guard let observable = app.observable(named: condition.path) else {
         throw SimulationError(unknownPathMessage(condition.path))
       }
-      await app.settle()
+      // No settle of its own: the runner settled after the step before (one settle per step,
+      // owned by the runner), so nothing has run since that the value could be missing.
       let actual = observable.read()
       if let failure = app.takeFailure() { throw failure }
       if !ConditionEvaluator.holds(condition, for: actual) {

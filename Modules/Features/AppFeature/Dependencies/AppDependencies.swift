@@ -65,10 +65,11 @@ public struct AppDependencies: Sendable {
   public var seed: UInt64
   /// The simulated world's controls, in the simulated configuration.
   public var simulation: SimulationEnvironment?
-  /// Whether the dashboard follows the database with its own observation (live). The
-  /// simulated configuration brings it up to date with `DashboardClient.catchUp()` after
-  /// each write the app makes instead: the observation re-fetches on its own schedule, so
-  /// with it a step's SQL statements and commits would depend on timing.
+  /// Whether the dashboard follows the database with its own observation (live, and the
+  /// simulated configuration on the deterministic runtime). On threads (`Time.testClock`)
+  /// the simulated configuration brings it up to date with `DashboardClient.catchUp()` after
+  /// each write the app makes instead: there the observation re-fetches on its own thread,
+  /// and a step's SQL statements and commits would depend on timing.
   public var dashboardFollowsDatabase = true
 
   /// The database migrations of the whole app: the shared health schema, then auth's.
@@ -157,10 +158,11 @@ public struct AppDependencies: Sendable {
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
     configuration.now = environment.now
-    // No real-time pacing of observation re-fetches in a simulation: a paced pass would start
-    // a millisecond of wall time later, outside the step that caused it, and the simulator's
-    // counts must not depend on how fast the machine is.
-    configuration.observationBurstInterval = .zero
+    // On threads (a test process, `Time.testClock`) observation re-fetches are not paced and
+    // the dashboard catches up instead of observing: a paced pass or an observation would run
+    // on its own thread, outside the work the settler tracks. On the deterministic runtime
+    // (`Time.virtual`, weft-sim) both are jobs like any other, so the app runs as it ships.
+    if case .testClock = time { configuration.observationBurstInterval = .zero }
     let jitterSource = SeededIDs(seed: seed ^ 0x6F75_7462_6F78)
     configuration.random = { jitterSource.nextUnit() }
     let ids = SeededIDs(seed: seed ^ 0x6964_7300)
@@ -175,7 +177,7 @@ public struct AppDependencies: Sendable {
       requestTimeout: nil, retryPolicy: RetryPolicy(),
       reconnectPolicy: ReconnectPolicy(maxAttempts: 6, baseDelay: .seconds(1), jitter: 0.5),
       heartbeat: nil, seed: seed, simulation: environment)
-    dependencies.dashboardFollowsDatabase = false
+    if case .testClock = time { dependencies.dashboardFollowsDatabase = false }
     return dependencies
   }
 }
