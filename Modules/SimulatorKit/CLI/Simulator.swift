@@ -137,10 +137,7 @@ public enum Simulator {
     var failed = false
     for file in files {
       do throws(FlowError) {
-        let flow = try Flow.load(
-          path: file, knownPaths: Set(app.observablePathNames),
-          options: Flow.ParseOptions(
-            now: app.now, commands: plugin.catalog, pathValues: app.observablePathValues))
+        let flow = try load(file, for: app, plugin: plugin)
         output.standard("\(file): ok (\(flow.steps.count) steps)")
       } catch {
         output.error(error.description)
@@ -165,7 +162,6 @@ public enum Simulator {
     stateDirectory: String? = nil, defines: [String: String] = [:],
     launchOptions: [String: String] = [:]
   ) async -> (Flow, any SimulatedApp)? {
-    let options = LaunchOption.resolve(launchOptions, among: plugin.launchOptions)
     var seed = seed
     if seed == nil {
       do throws(FlowError) {
@@ -177,7 +173,7 @@ public enum Simulator {
         // The flow has errors: the parse after the launch reports all of them, paths
         // included (a state folder is not touched by a flow that cannot run).
         guard stateDirectory != nil else {
-          return await failedParse(file, plugin, output, defines: defines)
+          return await failedParse(file, plugin, output, defines: defines, options: launchOptions)
         }
         output.error(error.description)
         return nil
@@ -187,18 +183,14 @@ public enum Simulator {
     do throws(SimulationError) {
       app = try await plugin.launch(
         SimulationLaunch(
-          seed: seed ?? defaultSeed, stateDirectory: stateDirectory, options: options))
+          seed: seed ?? defaultSeed, stateDirectory: stateDirectory, options: launchOptions))
     } catch {
       output.error("error: \(error)")
       return nil
     }
     var flow: Flow
     do throws(FlowError) {
-      flow = try Flow.load(
-        path: file, knownPaths: Set(app.observablePathNames),
-        options: Flow.ParseOptions(
-          now: app.now, commands: plugin.catalog, defines: defines,
-          pathValues: app.observablePathValues))
+      flow = try load(file, for: app, plugin: plugin, defines: defines)
     } catch {
       await Simulator.shutDown(app)
       output.error(error.description)
@@ -210,13 +202,29 @@ public enum Simulator {
       await Simulator.shutDown(app)
       do throws(SimulationError) {
         app = try await plugin.launch(
-          SimulationLaunch(seed: wanted, stateDirectory: stateDirectory, options: options))
+          SimulationLaunch(seed: wanted, stateDirectory: stateDirectory, options: launchOptions))
       } catch {
         output.error("error: \(error)")
         return nil
       }
     }
     return (flow, app)
+  }
+
+  /// Parses `file` against what the launched `app` declares: its paths and their words, its
+  /// virtual date, the plug-in's commands, and the command line's `--define`s.
+  ///
+  /// - Throws: the flow's errors (up to `Flow.maxReportedErrors`).
+  /// - Complexity: O(file size + steps).
+  static func load(
+    _ file: String, for app: any SimulatedApp, plugin: SimulatorPlugin,
+    defines: [String: String] = [:]
+  ) throws(FlowError) -> Flow {
+    try Flow.load(
+      path: file, knownPaths: Set(app.observablePathNames),
+      options: Flow.ParseOptions(
+        now: app.now, commands: plugin.catalog, defines: defines,
+        pathValues: app.observablePathValues))
   }
 
   /// Shuts `app` down and, on the deterministic runtime, lets what the shutdown woke run to
@@ -235,16 +243,13 @@ public enum Simulator {
   /// Reports every error of a flow whose first parse failed: launches the app (seed 1) for
   /// its paths, parses again with them, shuts the app down.
   private static func failedParse(
-    _ file: String, _ plugin: SimulatorPlugin, _ output: Output, defines: [String: String]
+    _ file: String, _ plugin: SimulatorPlugin, _ output: Output, defines: [String: String],
+    options: [String: String]
   ) async -> (Flow, any SimulatedApp)? {
     do throws(SimulationError) {
-      let app = try await plugin.launch(SimulationLaunch(seed: defaultSeed))
+      let app = try await plugin.launch(SimulationLaunch(seed: defaultSeed, options: options))
       do throws(FlowError) {
-        _ = try Flow.load(
-          path: file, knownPaths: Set(app.observablePathNames),
-          options: Flow.ParseOptions(
-            now: app.now, commands: plugin.catalog, defines: defines,
-            pathValues: app.observablePathValues))
+        _ = try load(file, for: app, plugin: plugin, defines: defines)
       } catch {
         output.error(error.description)
       }

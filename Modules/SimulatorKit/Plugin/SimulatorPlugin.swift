@@ -74,7 +74,8 @@ public struct SimulatorPlugin: Sendable {
     self.launcher = { options in try await launch(options) }
   }
 
-  /// Builds the app for one run.
+  /// Builds the app for one run, with each of the plug-in's `launchOptions` the launch does
+  /// not give set to its default.
   ///
   /// - Throws: `SimulationError` when the app cannot launch.
   /// - Note: Isolation: MainActor.
@@ -85,6 +86,9 @@ public struct SimulatorPlugin: Sendable {
     // and stores built deep inside the app are counted from its first commit.
     PerformanceMonitor.shared.setEnabled(true)
     PerformanceMonitor.shared.reset()
+    var options = options
+    // Every launch sees each declared option: the command line's value, else its default.
+    options.options = LaunchOption.resolve(options.options, among: launchOptions)
     do {
       return try await launcher(options)
     } catch {

@@ -45,8 +45,9 @@ public struct StepMetrics: Sendable, Equatable {
   public var peakMemoryBytes: UInt64 = 0
   /// Views attached when the step ended.
   public var attachedViews: UInt64 = 0
-  /// Resident memory the attached views account for (growth measured while attaching them), in
-  /// bytes.
+  /// Memory the attached views account for, in bytes: the growth of the heap bytes in use
+  /// while attaching them (`MemoryProbe.heapBytesInUse`; resident growth where the allocator
+  /// does not say).
   public var viewMemoryBytes: UInt64 = 0
 
   /// Makes empty metrics; set the fields that were measured.
@@ -57,7 +58,7 @@ public struct StepMetrics: Sendable, Equatable {
     wallNanoseconds == 0 ? 0 : Double(commits) * 1e9 / Double(wallNanoseconds)
   }
 
-  /// Bytes of resident memory per attached view, or `nil` when no view is attached.
+  /// `viewMemoryBytes` per attached view, or `nil` when no view is attached.
   public var bytesPerAttachedView: Double? {
     attachedViews == 0 ? nil : Double(viewMemoryBytes) / Double(attachedViews)
   }
