@@ -69,7 +69,7 @@ let package = Package(
     // Test support for apps' test targets: TestStore and TestClock failures reported to Swift
     // Testing (or XCTest) at the test's own line, with no adapter. App modules never link it.
     .target(
-      name: "WeftTesting", dependencies: ["WeftCore", "WeftFeedback"],
+      name: "WeftTesting", dependencies: ["WeftCore", "WeftFeedback", "WeftRuntime"],
       path: "Modules/WeftTesting", swiftSettings: strict),
     .testTarget(
       name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftCore", "WeftFeedback"],
@@ -174,13 +174,6 @@ let package = Package(
         "HealthDomain", "WeftCore", "WeftFeedback", "WeftPersistence", "WeftNetworking",
       ],
       path: "Modules/Features/AuthFeature", swiftSettings: strict),
-    .testTarget(
-      name: "AuthFeatureTests",
-      dependencies: [
-        "AuthFeature", "HealthDomain", "WeftCore", "WeftNetworking", "WeftPersistence",
-      ],
-      path: "Tests/AuthFeatureTests",
-      swiftSettings: strict),
     .target(
       name: "DashboardFeature",
       dependencies: ["HealthDomain", "WeftCore", "WeftPersistence", "WeftNetworking"],
@@ -204,17 +197,34 @@ let package = Package(
       name: "AppFeature",
       dependencies: [
         "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
-        "WeftContexts", "WeftPersistence", "WeftNetworking", "WeftSimulation",
+        "WeftContexts", "WeftPersistence", "WeftNetworking", "WeftRuntime", "WeftSimulation",
       ],
       path: "Modules/Features/AppFeature", swiftSettings: strict),
+    // The live configuration against a real HTTP and WebSocket server on 127.0.0.1.
     .testTarget(
       name: "AppFeatureTests",
       dependencies: [
-        "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
-        "TestProcesses", "WeftCore", "WeftNetworking", "WeftPersistence", "WeftSimulation",
+        "AppFeature", "TestProcesses", "WeftNetworking", "WeftSimulation",
       ],
       path: "Tests/AppFeatureTests",
       resources: [.copy("Fixtures")], swiftSettings: strict),
+    // Suites that run on the deterministic runtime (the auth feature, the whole app in its
+    // simulated configuration): a library linked into `weft-hosted-tests`, whose main is
+    // WeftTesting's `DeterministicTestHost`; HostedSuitesTests runs that executable.
+    .target(
+      name: "HostedSuites",
+      dependencies: [
+        "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
+        "TestProcesses", "WeftCore", "WeftNetworking", "WeftPersistence", "WeftRuntime",
+        "WeftSimulation",
+      ],
+      path: "Tests/HostedSuites", swiftSettings: strict),
+    .executableTarget(
+      name: "weft-hosted-tests", dependencies: ["HostedSuites", "WeftTesting"],
+      path: "Tests/HostedSuitesHost", swiftSettings: strict),
+    .testTarget(
+      name: "HostedSuitesTests", dependencies: ["TestProcesses", "WeftTesting"],
+      path: "Tests/HostedSuitesTests", swiftSettings: strict),
 
     // MARK: Simulator
     // Deterministic settling on virtual time and observable paths: what any app built from
@@ -222,10 +232,6 @@ let package = Package(
     .target(
       name: "WeftSimulation", dependencies: ["WeftCore"], path: "Modules/WeftSimulation",
       swiftSettings: strict),
-    .testTarget(
-      name: "WeftSimulationTests",
-      dependencies: ["WeftSimulation", "WeftCore", "WeftPersistence"],
-      path: "Tests/WeftSimulationTests", swiftSettings: strict),
     .target(
       name: "SimulatorKit",
       dependencies: [

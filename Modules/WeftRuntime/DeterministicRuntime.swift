@@ -153,6 +153,23 @@ public final class DeterministicRuntime: Sendable {
     loop.state.withLock { $0.queue.advanceTime(to: nanoseconds) }
   }
 
+  /// Runs until the process is idle: settles, then fires timer after timer (each wake
+  /// settling in turn) until no timer is pending or the next one falls more than `limit` of
+  /// virtual time from now — retries, backoff and latency run to their end. What a test
+  /// calls after an action whose effects it checks, and `wait` commands whose condition is
+  /// "nothing left to do".
+  ///
+  /// - Parameter limit: how far virtual time may move (one hour by default).
+  /// - Returns: the earliest deadline still pending past the limit, or `nil` when idle.
+  /// - Complexity: O(d · t) for d timers fired.
+  @discardableResult
+  public func runUntilIdle(within limit: Duration = .seconds(3_600)) async -> Duration? {
+    let end = now + limit
+    await settle()
+    while fireNextTimer(upTo: end) { await settle() }
+    return nextDeadline
+  }
+
   /// Starts a new run: drops every parked timer (the previous run's sleepers never wake),
   /// sets virtual time to zero and the schedule to `scheduleSeed`.
   ///

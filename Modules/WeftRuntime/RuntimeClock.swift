@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A clock that reads and sleeps on the deterministic runtime's virtual time exactly: `now`
 /// is `DeterministicRuntime.now`, and a sleep hands the runtime its exact delay — unlike
 /// `ContinuousClock`, whose deadlines reach the runtime as instants of real time that it maps
@@ -42,6 +44,15 @@ public struct RuntimeClock: Clock, Sendable {
   /// - Complexity: O(1).
   public init() {}
 
+  /// Sleeps in progress off the runtime, on every `RuntimeClock` of the process.
+  private static let sleeping = Atomic<Int>(0)
+
+  /// How many sleeps on a `RuntimeClock` are in progress off the runtime (on threads): what a
+  /// best-effort settle on threads waits for (0 on the runtime, whose timers it owns).
+  ///
+  /// - Complexity: O(1).
+  public static var sleepsInProgress: Int { sleeping.load(ordering: .relaxed) }
+
   /// Real time's origin for the clock off the runtime.
   private static let origin = ContinuousClock.now
 
@@ -60,6 +71,8 @@ public struct RuntimeClock: Clock, Sendable {
   /// - Complexity: O(log t) to set the timer, t = timers.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     guard let runtime = DeterministicRuntime.current else {
+      Self.sleeping.add(1, ordering: .relaxed)
+      defer { Self.sleeping.subtract(1, ordering: .relaxed) }
       try await ContinuousClock().sleep(
         until: Self.origin.advanced(by: deadline.offset), tolerance: tolerance)
       return

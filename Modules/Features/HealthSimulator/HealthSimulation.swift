@@ -12,9 +12,7 @@ import WeftSimulation
 ///
 /// Under weft-sim, on WeftRuntime's deterministic runtime, the app sleeps on `RuntimeClock`
 /// (virtual time, exact delays) and the runtime settles it, once per step: the app's
-/// actions do not settle (`autoSettle` off) and its work tracker is not consulted. In a
-/// process on threads (a test process), its `Settler` drives a `TestClock` over the tracked
-/// work, as before the runtime.
+/// actions do not settle (`autoSettle` off). The app carries no simulation code.
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
@@ -84,11 +82,9 @@ public final class HealthSimulation: WeftSimulatedApp {
     let dependencies = AppDependencies.simulated(
       seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
       latency: latency, monitor: .shared,
-      backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil,
-      time: deterministic.map { runtime in .virtual(RuntimeClock(), elapsed: { runtime.now }) }
-        ?? .testClock)
+      backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil)
     do throws(AppRuntimeError) {
-      let app = try await AppRuntime.build(dependencies, autoSettle: deterministic == nil)
+      let app = try await AppRuntime.build(dependencies, autoSettle: false)
       return HealthSimulation(
         runtime: app, folder: folder, keepsFolder: keeps, deterministic: deterministic)
     } catch {
@@ -104,43 +100,28 @@ public final class HealthSimulation: WeftSimulatedApp {
     self.runtime = runtime
     self.folder = folder
     self.keepsFolder = keepsFolder
-    if let deterministic {
-      self.driver = WeftAppDriver(
-        runtime: deterministic, paths: { runtime.paths }, launchCount: { runtime.launchCount },
-        sqlStatements: { runtime.databaseStatistics.statements })
-    } else {
-      self.driver = WeftAppDriver(
-        settler: runtime.settler, paths: { runtime.paths },
-        launchCount: { runtime.launchCount },
-        sqlStatements: { runtime.databaseStatistics.statements })
-    }
+    self.driver = WeftAppDriver(
+      runtime: deterministic, paths: { runtime.paths }, launchCount: { runtime.launchCount },
+      sqlStatements: { runtime.databaseStatistics.statements })
   }
 
   public var now: Date { runtime.now }
 
   /// Runs until nothing is left to run: on the deterministic runtime, fires timer after
   /// timer (retries, backoff, latency) until none is pending, within `timeout` of virtual
-  /// time (1 hour by default); on threads, the app's settler does the same over its tracked
-  /// work.
+  /// time (1 hour by default); on threads, the driver's best-effort settle.
   ///
-  /// - Throws: `SimulationError` when timers are still pending at the timeout, or the
-  ///   settler's error.
+  /// - Throws: `SimulationError` when timers are still pending at the timeout.
   /// - Complexity: the work that runs.
   func waitUntilQuiet(timeout: Duration?) async throws(SimulationError) {
     guard let deterministic = driver.runtime else {
-      do throws(AppRuntimeError) {
-        try await runtime.waitUntilSyncIdle()
-      } catch {
-        throw SimulationError("\(error)")
-      }
+      await driver.settle()
       return
     }
-    let end = deterministic.now + (timeout ?? .seconds(3_600))
-    await deterministic.settle()
-    while deterministic.fireNextTimer(upTo: end) { await deterministic.settle() }
-    if let next = deterministic.nextDeadline {
+    let limit = timeout ?? .seconds(3_600)
+    if let next = await deterministic.runUntilIdle(within: limit) {
       throw SimulationError(
-        "the app was not idle after \(timeout ?? .seconds(3_600)) of virtual time: "
+        "the app was not idle after \(limit) of virtual time: "
           + "\(deterministic.pendingTimers.count) timer(s) pending, the next at \(next)")
     }
   }

@@ -117,7 +117,8 @@ public struct SimulatorPlugin: Sendable {
 ///
 /// - Note: Isolation: a `Sendable` value.
 public enum Scheduling: Sendable, Equatable {
-  /// On threads, settled by the app's own work tracking (WeftSimulation's `Settler`).
+  /// On threads: settled when nothing has committed for a moment (real time; a best
+  /// effort whose counts vary), `clock advance` refused.
   case threaded
   /// On WeftRuntime's deterministic runtime: one thread, a seeded order, virtual time.
   case deterministic

@@ -7,25 +7,24 @@ import WeftSimulation
 /// time, waits that jump the clock from deadline to deadline, observable paths, and the
 /// engine counters and latencies of WeftCore's `PerformanceMonitor`.
 ///
-/// Two ways to settle: on the deterministic runtime (`init(runtime:…)`: settled means no
-/// runnable job, and the app carries no simulation code), or with WeftSimulation's `Settler`
-/// over the app's own work tracking (`init(settler:…)`: apps whose threads have not joined the
-/// runtime yet).
+/// On the deterministic runtime, settled means no runnable job, `clock advance` and `wait`
+/// move the runtime's virtual time, and the app carries no simulation code. Off it (a
+/// platform without the runtime, or `WEFT_RUNTIME=threaded`), settled means that nothing has
+/// committed for a moment of real time — a best effort whose counts vary run to run — and
+/// `clock advance` is refused.
 ///
 /// An app conforms to `SimulatedApp` by conforming to `WeftSimulatedApp` and handing its
 /// driver over; everything but its commands then comes from here.
 ///
 /// ```swift
 /// let driver = WeftAppDriver(
-///   settler: Settler(tracker: tracker, clock: testClock), paths: { [notes] in notes.paths })
+///   runtime: DeterministicRuntime.current, paths: { [notes] in notes.paths })
 /// ```
 ///
 /// - Note: Isolation: MainActor, like the views the simulator attaches.
 @MainActor
 public final class WeftAppDriver {
-  /// Drives virtual time over the app's tracked work, or `nil` on the runtime.
-  public let settler: Settler?
-  /// The deterministic runtime the app runs on, or `nil` for tracked work.
+  /// The deterministic runtime the app runs on, or `nil` on threads.
   public let runtime: DeterministicRuntime?
   /// Where the app's cells report commits, deliveries and latencies.
   public let monitor: PerformanceMonitor
@@ -34,13 +33,12 @@ public final class WeftAppDriver {
   private let sqlStatements: @MainActor () -> UInt64
   private var cachedObservables: [String: SimObservable] = [:]
   private var cachedLaunch = 0
-  /// The first settle or clock error not yet taken by the runner.
-  private var pendingFailure: SimulationError?
 
   /// Makes a driver.
   ///
   /// - Parameters:
-  ///   - settler: the app's settler (its work tracker and virtual clock).
+  ///   - runtime: the installed deterministic runtime (`DeterministicRuntime.current`), or
+  ///     `nil` on threads.
   ///   - monitor: the monitor the app's cells report to (enabled here; the engine enables
   ///     and resets the shared one before each launch, so launch-time cells are counted).
   ///   - paths: the app's observable paths now (read again after each relaunch).
@@ -48,32 +46,11 @@ public final class WeftAppDriver {
   ///   - sqlStatements: SQL statements executed so far (0 for an app without a database).
   /// - Complexity: O(1).
   public init(
-    settler: Settler, monitor: PerformanceMonitor = .shared,
+    runtime: DeterministicRuntime?, monitor: PerformanceMonitor = .shared,
     paths: @escaping @MainActor () -> [String: ObservablePath],
     launchCount: @escaping @MainActor () -> Int = { 1 },
     sqlStatements: @escaping @MainActor () -> UInt64 = { 0 }
   ) {
-    self.settler = settler
-    self.runtime = nil
-    self.monitor = monitor
-    self.paths = paths
-    self.launches = launchCount
-    self.sqlStatements = sqlStatements
-    monitor.setEnabled(true)
-  }
-
-  /// Makes a driver for an app on the deterministic runtime: settling, `clock advance` and
-  /// `wait` are the runtime's (no work tracking in the app).
-  ///
-  /// - Parameters: as `init(settler:…)`, with the installed runtime instead of a settler.
-  /// - Complexity: O(1).
-  public init(
-    runtime: DeterministicRuntime, monitor: PerformanceMonitor = .shared,
-    paths: @escaping @MainActor () -> [String: ObservablePath],
-    launchCount: @escaping @MainActor () -> Int = { 1 },
-    sqlStatements: @escaping @MainActor () -> UInt64 = { 0 }
-  ) {
-    self.settler = nil
     self.runtime = runtime
     self.monitor = monitor
     self.paths = paths
@@ -127,44 +104,46 @@ public final class WeftAppDriver {
     return nil
   }
 
-  /// Settles the app; a settle error (stalled work, work rescheduling itself) is kept for
-  /// `takeFailure()`, which fails the step.
+  /// Settles the app: on the runtime, until no job is runnable (timers stay pending); on
+  /// threads, until no `RuntimeClock` sleep is in progress and nothing has committed for
+  /// 20 ms of real time (at most 10 s).
   ///
   /// - Complexity: the work that runs.
   public func settle() async {
-    guard let settler else {
-      await runtime?.settle()
-      MainActorDeliveries.shared.drainNow()
-      return
-    }
-    do throws(SettleError) {
-      try await settler.settle()
-    } catch {
-      if pendingFailure == nil { pendingFailure = SimulationError(error.description) }
+    if let runtime {
+      await runtime.settle()
+    } else {
+      await settleOnThreads()
     }
     MainActorDeliveries.shared.drainNow()
   }
 
-  /// The first settle error since the last call.
-  public func takeFailure() -> SimulationError? {
-    defer { pendingFailure = nil }
-    return pendingFailure
+  /// Off the runtime: waits until no `RuntimeClock` sleep is in progress (latency, backoff)
+  /// and the commit count stays put for 20 ms.
+  private func settleOnThreads() async {
+    var last = counters().commits
+    for _ in 0..<500 {
+      try? await Task.sleep(for: .milliseconds(20))  // try?: a cancelled wait just ends
+      MainActorDeliveries.shared.drainNow()
+      let now = counters().commits
+      if now == last, RuntimeClock.sleepsInProgress == 0 { return }
+      last = now
+    }
   }
+
+  /// Nothing fails a settle any more (the runtime's stalls end the process with their own
+  /// diagnostic); kept for `SimulatedApp`.
+  public func takeFailure() -> SimulationError? { nil }
 
   /// Advances virtual time by `duration`, running what falls due.
   ///
-  /// - Throws: `SimulationError` naming the settle error.
+  /// - Throws: `SimulationError` off the runtime: time is real there.
   public func advanceClock(by duration: Duration) async throws(SimulationError) {
-    guard let settler else {
-      await runtime?.advance(by: duration)
-      MainActorDeliveries.shared.drainNow()
-      return
+    guard let runtime else {
+      throw SimulationError(
+        "clock advance needs the deterministic runtime (time is real on threads)")
     }
-    do throws(SettleError) {
-      try await settler.advance(by: duration)
-    } catch {
-      throw SimulationError(error.description)
-    }
+    await runtime.advance(by: duration)
     MainActorDeliveries.shared.drainNow()
   }
 
@@ -172,6 +151,7 @@ public final class WeftAppDriver {
   /// jump runs what comes due, in deadline order) and checking `predicate` after each, so a
   /// wait costs what happens in it, not its length: when nothing is left to run the value
   /// cannot change, and the clock jumps straight to the timeout (1 hour when none is given).
+  /// Off the runtime it checks every 10 ms of real time, up to the timeout (10 s at most).
   ///
   /// - Complexity: O(d) jumps, d = deadlines that come due before the condition holds or the
   ///   timeout; each runs the work it wakes.
@@ -179,34 +159,16 @@ public final class WeftAppDriver {
     until predicate: @MainActor () -> Bool, timeout: Duration?
   ) async -> WaitOutcome {
     await settle()
-    if let failure = takeFailure() { return .failed(failure) }
     if predicate() { return .held }
-    if let runtime { return await runtimeWait(runtime, until: predicate, timeout: timeout) }
-    guard let settler, let clock = settler.clock else { return .timedOut(quietAfter: nil) }
-    let tracker = settler.tracker
-    let start = clock.now
-    let end = start.advanced(by: timeout ?? .seconds(3_600))
-    var quietAfter: Duration?
-    while clock.now < end {
-      let now = clock.now
-      let next = tracker.status.nextDeadline
-      if next == nil, tracker.status.isIdle { quietAfter = start.duration(to: now) }
-      let target = next.map { min(max($0, now), end) } ?? end
-      do throws(SimulationError) {
-        try await advanceClock(by: now.duration(to: target))
-      } catch {
-        return .failed(error)
+    guard let runtime else {
+      let end = ContinuousClock.now + min(timeout ?? .seconds(10), .seconds(10))
+      while ContinuousClock.now < end {
+        try? await Task.sleep(for: .milliseconds(10))  // try?: a cancelled wait just ends
+        MainActorDeliveries.shared.drainNow()
+        if predicate() { return .held }
       }
-      if predicate() { return .held }
+      return .timedOut(quietAfter: nil)
     }
-    return .timedOut(quietAfter: quietAfter)
-  }
-
-  /// `waitOutcome` on the runtime: fire the timers due before the timeout one at a time, in
-  /// deadline order, settling after each, until the condition holds.
-  private func runtimeWait(
-    _ runtime: DeterministicRuntime, until predicate: @MainActor () -> Bool, timeout: Duration?
-  ) async -> WaitOutcome {
     let start = runtime.now
     let end = start + (timeout ?? .seconds(3_600))
     while runtime.fireNextTimer(upTo: end) {

@@ -1,7 +1,11 @@
 import AppFeature
 import Foundation
+import TestProcesses
 import Testing
+import WeftSimulation
 
+/// The live configuration: the real clock and network, so an action returns once its work
+/// has started (nothing settles it), and each check waits until the value shows.
 @MainActor
 @Suite("The live configuration against a loopback server")
 struct LiveConfigurationTests {
@@ -11,37 +15,41 @@ struct LiveConfigurationTests {
       defer { file.remove() }
       let app = try await AppRuntime.build(
         .live(baseURL: server.baseURL, databasePath: file.path))
-      app.settler.stallTimeout = .seconds(20)
       #expect(app.dependencies.mode == .live)
+      func shows(_ path: String, _ value: ObservedValue) async throws {
+        try await waitUntil("\(path) is \(value)") { app.paths[path]?.read() == value }
+      }
 
       try await app.login(email: "ada@example.com", password: "wrong")
-      #expect(app.value("auth.error") == .string("invalidCredentials"))
+      try await shows("auth.error", .string("invalidCredentials"))
       try await app.login(email: "ada@example.com", password: "correct-horse")
-      #expect(app.value("auth.state") == .string("authenticated"))
+      try await shows("auth.state", .string("authenticated"))
 
       try await app.openDashboard(range: .week)
-      #expect(app.value("dashboard.state") == .string("success"))
-      #expect(app.value("dashboard.summary.averageHeartRate") == .double(64))
-      #expect(app.value("dashboard.insights.count") == .int(1))
+      try await shows("dashboard.state", .string("success"))
+      try await shows("dashboard.summary.averageHeartRate", .double(64))
+      try await shows("dashboard.insights.count", .int(1))
 
       await app.setHealthForm(metric: .steps, value: "321")
       try await app.submitHealthForm()
-      #expect(app.value("outbox.count") == .int(0))
-      #expect(app.value("dashboard.summary.totalSteps") == .double(321))
-      #expect(try await server.stats()["applied"] == 1)
+      try await shows("outbox.count", .int(0))
+      try await shows("dashboard.summary.totalSteps", .double(321))
+      try await waitUntil("the server applied the write") {
+        try await server.stats()["applied"] == 1
+      }
 
       try await app.relaunch()
-      #expect(app.value("auth.state") == .string("authenticated"))
-      #expect(app.value("app.user") == .string("ada@example.com"))
+      try await shows("auth.state", .string("authenticated"))
+      try await shows("app.user", .string("ada@example.com"))
 
-      await #expect(throws: AppRuntimeError.settle(.realClock)) {
+      await #expect(throws: AppRuntimeError.realClock) {
         try await app.advanceClock(by: .seconds(1))
       }
       await #expect(throws: AppRuntimeError.simulationOnly(action: "realtime push")) {
         try await app.pushInsight(title: "x")
       }
       try await app.logout()
-      #expect(app.value("auth.state") == .string("idle"))
+      try await shows("auth.state", .string("idle"))
       await app.shutDown()
     }
   }

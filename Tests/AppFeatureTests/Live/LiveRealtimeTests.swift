@@ -1,7 +1,9 @@
 import AppFeature
 import Foundation
+import TestProcesses
 import Testing
 import WeftNetworking
+import WeftSimulation
 
 @MainActor
 @Suite("The live configuration's insight feed over a real WebSocket")
@@ -17,10 +19,12 @@ struct LiveRealtimeTests {
         .live(
           baseURL: server.baseURL, databasePath: file.path,
           realtimeURL: server.realtimeURL))
-      app.settler.stallTimeout = .seconds(20)
       try await app.login(email: "ada@example.com", password: "correct-horse")
+      try await waitUntil("signed in") { app.value("auth.state") == .string("authenticated") }
       try await app.openDashboard(range: .week)
-      #expect(app.value("dashboard.insights.count") == .int(1))
+      try await waitUntil("the dashboard shows the stored insight") {
+        app.value("dashboard.insights.count") == .int(1)
+      }
 
       try await waitUntil("the realtime connection is connected") {
         app.value("realtime.state") == .string("connected")
@@ -57,6 +61,11 @@ struct LiveRealtimeTests {
     await #expect(throws: (any Error).self) { _ = try await secure.connect() }
   }
   #endif
+}
+
+extension AppRuntime {
+  /// The value at `path` now (`.none` when there is no such path).
+  func value(_ path: String) -> ObservedValue { paths[path]?.read() ?? .none }
 }
 
 /// Polls `condition` every 20 ms until it holds, failing after a generous `limit` (the wait is

@@ -1,6 +1,7 @@
 import Foundation
 import HealthSimulator
 import Synchronization
+import TestProcesses
 import Testing
 import WeftCore
 
@@ -13,58 +14,44 @@ import WeftCore
 struct HostileInputTests {
   // MARK: wait with a huge timeout
 
+  /// Runs `source` as a flow file with the built weft-sim, on the deterministic runtime.
+  static func runOnTheRuntime(_ source: String) async throws -> ChildProcess.Result {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("weft-wait-\(UUID().uuidString).flow")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }  // try?: a leftover temp file
+    return try await ChildProcess.run(
+      ToolMannersBinaryTests.binary, [file.path, "--no-progress"])
+  }
+
   @Test func aWaitThatCannotHoldSaysNothingWasLeftToRun() async throws {
-    let app = try await HealthSimulation.make(seed: 1)
-    let flow = try Flow.parse(
-      source: "wait auth.state == nonsense timeout=10s", file: "wait.flow",
-      knownPaths: Set(app.observablePathNames), options: FlowTesting.options())
-    let clock = try #require(app.runtime.simulation?.testClock)
-    let start = clock.now
-    let runner = FlowRunner(app: app, plugin: HealthSimulation.plugin)
-    let report = await runner.run(flow)
-    runner.tearDown()
-    await app.shutDown()
-    #expect(report.steps[0].status == .failed)
-    let message = report.steps[0].message ?? ""
-    #expect(message.contains("timed out waiting for auth.state == nonsense (after 10s"))
-    #expect(message.contains("nothing was left to run after 0s of it"))
-    // The clock still moves by the whole timeout: later steps see the same virtual time.
-    #expect(start.duration(to: clock.now) == .seconds(10))
+    let result = try await Self.runOnTheRuntime(
+      """
+      wait auth.user == nobody timeout=10s
+      log done
+      """)
+    #expect(result.status == 1)
+    let output = result.standard + result.error
+    #expect(output.contains("timed out waiting for auth.user == nobody (after 10s"))
+    #expect(output.contains("nothing was left to run after 0s of it"))
   }
 
   @Test func aMillionHourWaitEndsAfterJumpingTheClock() async throws {
-    let app = try await HealthSimulation.make(seed: 1)
-    let flow = try Flow.parse(
-      source: """
-        login email=ada@example.com password=correct-horse
-        wait auth.state == nonsense timeout=1000000h
-        expect auth.state == authenticated
-        """,
-      file: "wait.flow", knownPaths: Set(app.observablePathNames), options: FlowTesting.options())
-    let clock = try #require(app.runtime.simulation?.testClock)
-    let runner = FlowRunner(app: app, plugin: HealthSimulation.plugin)
-    let report = await runner.run(flow)
-    runner.tearDown()
-    let elapsed = clock.now.offset
-    await app.shutDown()
-    #expect(report.steps.map(\.status) == [.passed, .failed, .passed])
-    #expect(elapsed >= .seconds(3_600 * 1_000_000))
-    #expect(report.failures.count == 1)
+    let result = try await Self.runOnTheRuntime(
+      """
+      login email=ada@example.com password=correct-horse
+      wait auth.user == nobody timeout=1000000h
+      expect auth.state == authenticated
+      """)
+    #expect(result.status == 1)
+    let output = result.standard + result.error
+    #expect(output.contains("timed out waiting for auth.user == nobody (after 1000000h"))
+    #expect(output.contains("FAILED (1 failure)"), "\(output)")
   }
 
   @Test func aWaitThatHoldsAtOnceDoesNotMoveTheClock() async throws {
-    let app = try await HealthSimulation.make(seed: 1)
-    let flow = try Flow.parse(
-      source: "wait auth.state != nonsense timeout=1000000h", file: "wait.flow",
-      knownPaths: Set(app.observablePathNames), options: FlowTesting.options())
-    let clock = try #require(app.runtime.simulation?.testClock)
-    let start = clock.now
-    let runner = FlowRunner(app: app, plugin: HealthSimulation.plugin)
-    let report = await runner.run(flow)
-    runner.tearDown()
-    await app.shutDown()
-    #expect(report.steps[0].status == .passed)
-    #expect(clock.now == start)
+    let result = try await Self.runOnTheRuntime("wait auth.user != nobody timeout=1000000h")
+    #expect(result.status == 0, "\(result.standard)\(result.error)")
   }
 
   // MARK: megabyte lines parse in linear time

@@ -4,7 +4,7 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
-import WeftSimulation
+import WeftRuntime
 
 /// Everything the app takes from the outside world, chosen once at the composition root:
 /// `live(…)` for the real network, an on-disk database and the real clock; `simulated(…)`
@@ -36,8 +36,6 @@ public struct AppDependencies: Sendable {
   public var mode: Mode
   /// The monitor every state cell, the database and the HTTP metrics report to.
   public var monitor: PerformanceMonitor
-  /// Counts work in flight for `AppRuntime.settle()`.
-  public var tracker: WorkTracker
   /// The clock the app sleeps on (retries, backoff, reconnect delays).
   public var clock: any Clock<Duration>
   /// The current date.
@@ -65,12 +63,6 @@ public struct AppDependencies: Sendable {
   public var seed: UInt64
   /// The simulated world's controls, in the simulated configuration.
   public var simulation: SimulationEnvironment?
-  /// Whether the dashboard follows the database with its own observation (live, and the
-  /// simulated configuration on the deterministic runtime). On threads (`Time.testClock`)
-  /// the simulated configuration brings it up to date with `DashboardClient.catchUp()` after
-  /// each write the app makes instead: there the observation re-fetches on its own thread,
-  /// and a step's SQL statements and commits would depend on timing.
-  public var dashboardFollowsDatabase = true
 
   /// The database migrations of the whole app: the shared health schema, then auth's.
   public static let migrations: [Migration] =
@@ -96,7 +88,7 @@ public struct AppDependencies: Sendable {
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
     return AppDependencies(
-      mode: .live, monitor: monitor, tracker: WorkTracker(), clock: ContinuousClock(),
+      mode: .live, monitor: monitor, clock: ContinuousClock(),
       now: { Date() }, makeID: { UUID() }, baseURL: baseURL, transport: URLSessionTransport(),
       realtimeTransport: realtimeURL.map { liveRealtimeTransport(url: $0) },
       database: DatabaseProvider(
@@ -126,10 +118,13 @@ public struct AppDependencies: Sendable {
   }
 
   /// The simulated configuration: `SimulatedHealthServer` behind a `SimulatedNetwork`, a
-  /// `SimulatedRealtimeServer`, an in-memory database (or a file at `databasePath`), virtual
-  /// time on a WeftCore `TestClock` starting at `start`, and ids from `seed`.
+  /// `SimulatedRealtimeServer`, an in-memory database (or a file at `databasePath`),
+  /// WeftRuntime's `RuntimeClock` (virtual time on the deterministic runtime, the continuous
+  /// clock off it) starting at `start`, and ids from `seed`. It differs from the live
+  /// configuration in its dependencies only: the same features, observations and pacing.
   ///
-  /// Two runs with the same seed and the same actions produce the same states.
+  /// On the deterministic runtime (weft-sim, or `DeterministicTestHost` in tests), two runs
+  /// with the same seed and the same actions produce the same states.
   ///
   /// - Parameters:
   ///   - seed: seeds latency, faults, ids, backoff jitter.
@@ -141,33 +136,24 @@ public struct AppDependencies: Sendable {
   ///   - monitor: the performance monitor.
   ///   - backendFile: where the simulated backend keeps its state between processes, or
   ///     nil for memory only.
-  ///   - time: where virtual time comes from: a `TestClock` the app's settler drives (the
-  ///     default, for a process on threads), or a clock whose sleeps are already virtual
-  ///     (`ContinuousClock` on WeftRuntime's deterministic runtime, as weft-sim runs it).
   ///
   /// - Complexity: O(1).
   public static func simulated(
     seed: UInt64 = 1, databasePath: String? = nil,
     start: Date = SimulationEnvironment.referenceDate, latency: Duration = .milliseconds(40),
     jitter: Duration = .zero, monitor: PerformanceMonitor = PerformanceMonitor(enabled: false),
-    backendFile: URL? = nil, time: SimulationEnvironment.Time = .testClock
+    backendFile: URL? = nil
   ) -> AppDependencies {
     let environment = SimulationEnvironment(
-      seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile,
-      time: time)
+      seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile)
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
     configuration.now = environment.now
-    // On threads (a test process, `Time.testClock`) observation re-fetches are not paced and
-    // the dashboard catches up instead of observing: a paced pass or an observation would run
-    // on its own thread, outside the work the settler tracks. On the deterministic runtime
-    // (`Time.virtual`, weft-sim) both are jobs like any other, so the app runs as it ships.
-    if case .testClock = time { configuration.observationBurstInterval = .zero }
     let jitterSource = SeededIDs(seed: seed ^ 0x6F75_7462_6F78)
     configuration.random = { jitterSource.nextUnit() }
     let ids = SeededIDs(seed: seed ^ 0x6964_7300)
-    var dependencies = AppDependencies(
-      mode: .simulated, monitor: monitor, tracker: environment.tracker, clock: environment.clock,
+    return AppDependencies(
+      mode: .simulated, monitor: monitor, clock: environment.clock,
       now: environment.now, makeID: { ids.next() },
       baseURL: URL(string: "https://health.sim.weft")!, transport: environment.network,
       realtimeTransport: environment.realtime,
@@ -177,8 +163,6 @@ public struct AppDependencies: Sendable {
       requestTimeout: nil, retryPolicy: RetryPolicy(),
       reconnectPolicy: ReconnectPolicy(maxAttempts: 6, baseDelay: .seconds(1), jitter: 0.5),
       heartbeat: nil, seed: seed, simulation: environment)
-    if case .testClock = time { dependencies.dashboardFollowsDatabase = false }
-    return dependencies
   }
 }
 
@@ -191,28 +175,9 @@ public struct SimulationEnvironment: Sendable {
   /// The simulated date at time zero by default: 2025-03-10 12:00:00 UTC.
   public static let referenceDate = Date(timeIntervalSince1970: 1_741_608_000)
 
-  /// Where the simulated world's virtual time comes from.
-  ///
-  /// - Note: Isolation: a `Sendable` value.
-  /// - Complexity: O(1).
-  public enum Time: Sendable {
-    /// A `TestClock` that the app's `Settler` moves over its tracked work (a process on
-    /// threads: tests in a test process).
-    case testClock
-    /// A clock whose sleeps are already virtual, with the virtual time elapsed since the
-    /// start: `ContinuousClock` on WeftRuntime's deterministic runtime, whose `settle()` and
-    /// `advance(by:)` replace the settler (weft-sim).
-    case virtual(any Clock<Duration>, elapsed: @Sendable () -> Duration)
-  }
-
-  /// Virtual time, with `Time.testClock` (unused otherwise).
-  public let testClock: TestClock
-  /// Counts work in flight (what the settler waits for, with `Time.testClock`).
-  public let tracker: WorkTracker
-  /// The clock the app sleeps on.
-  public let clock: any Clock<Duration>
-  /// Where virtual time comes from.
-  public let time: Time
+  /// The clock the app sleeps on: `RuntimeClock`, virtual time on the deterministic
+  /// runtime.
+  public let clock: RuntimeClock
   /// The simulated date at time zero.
   public let start: Date
   /// The backend.
@@ -228,22 +193,14 @@ public struct SimulationEnvironment: Sendable {
   /// `backendFile`, when given, is where the backend keeps its state between processes
   /// (see `SimulatedHealthServer.init(now:ids:sessionLifetime:file:)`).
   public init(
-    seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil,
-    time: Time = .testClock
+    seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil
   ) {
-    let testClock = TestClock()
-    let tracker = WorkTracker()
-    self.testClock = testClock
-    self.tracker = tracker
+    let clock = RuntimeClock()
+    self.clock = clock
     self.start = start
-    self.time = time
-    switch time {
-    case .testClock: clock = SimulationClock(testClock: testClock, tracker: tracker)
-    case .virtual(let virtual, _): clock = virtual
-    }
-    let now = Self.now(start: start, time: time, testClock: testClock)
     server = SimulatedHealthServer(
-      now: now, ids: SeededIDs(seed: seed ^ 0x7365_7276), file: backendFile)
+      now: Self.now(start: start, clock: clock), ids: SeededIDs(seed: seed ^ 0x7365_7276),
+      file: backendFile)
     network = SimulatedNetwork(seed: seed, clock: clock)
     network.setLatency(latency, jitter: jitter)
     server.install(on: network.transport)
@@ -251,21 +208,12 @@ public struct SimulationEnvironment: Sendable {
   }
 
   /// The simulated date now.
-  public var now: @Sendable () -> Date {
-    Self.now(start: start, time: time, testClock: testClock)
-  }
+  public var now: @Sendable () -> Date { Self.now(start: start, clock: clock) }
 
   /// `start` plus the virtual time elapsed.
-  private static func now(
-    start: Date, time: Time, testClock: TestClock
-  ) -> @Sendable () -> Date {
-    let elapsed: @Sendable () -> Duration
-    switch time {
-    case .testClock: elapsed = { testClock.now.offset }
-    case .virtual(_, let virtualElapsed): elapsed = virtualElapsed
-    }
-    return {
-      let offset = elapsed().components
+  private static func now(start: Date, clock: RuntimeClock) -> @Sendable () -> Date {
+    {
+      let offset = clock.now.offset.components
       return start.addingTimeInterval(
         Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }

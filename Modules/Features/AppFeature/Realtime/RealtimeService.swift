@@ -3,7 +3,6 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
-import WeftSimulation
 
 /// The realtime connection as the app shows it.
 ///
@@ -76,37 +75,25 @@ public actor RealtimeClient: Client {
 /// Messages are `HealthAPI.InsightDTO` JSON. The connection's states and messages are
 /// consumed by two long-lived tasks that update `RealtimeClient`.
 ///
-/// Work accounting (for settling): `connect`, `disconnect` and a simulated drop begin one
-/// piece of work, ended when the consumer sees the connection reach a stable state
-/// (`connected`, `disconnected` or `failed`); reconnect delays in between sleep on the app's
-/// clock. `expectMessage()` begins one piece ended when a message has been stored.
-///
 /// - Complexity: O(1) per state change; one database write per insight.
 /// - Note: Isolation: `Sendable`; the connection is an actor; consumers run in their tasks.
 /// - Note: Allocations: two tasks for the service's lifetime; one record per insight.
 final class RealtimeService: Sendable {
   let connection: RealtimeConnection
   let client: RealtimeClient
-  private let books: RealtimeBooks
   private let tasks = Locked<[Task<Void, Never>]>([])
 
   init(
     connection: RealtimeConnection, client: RealtimeClient, database: Database,
-    tracker: WorkTracker, afterInsight: @escaping @Sendable () async -> Void
+    afterInsight: @escaping @Sendable () async -> Void
   ) {
     self.connection = connection
     self.client = client
-    let books = RealtimeBooks(tracker: tracker)
-    self.books = books
     let states = connection.states
     let messages = connection.messages
     let stateTask = Task {
       for await state in states {
         await client.setConnection(state)
-        switch state {
-        case .connected, .disconnected, .failed: books.endTransition()
-        case .connecting, .reconnecting: break
-        }
       }
     }
     let messageTask = Task {
@@ -121,7 +108,6 @@ final class RealtimeService: Sendable {
           await client.received(insight, storeError: storeError)
           await afterInsight()
         }
-        books.endMessage()
       }
     }
     tasks.withLock { $0 = [stateTask, messageTask] }
@@ -137,7 +123,6 @@ final class RealtimeService: Sendable {
     case .connecting, .connected, .reconnecting:
       throw .realtime("the realtime connection is already \(state): disconnect it first")
     }
-    books.beginTransition()
     await connection.connect()
   }
 
@@ -155,12 +140,10 @@ final class RealtimeService: Sendable {
     guard state != .disconnected else {
       throw .realtime("the realtime connection is already disconnected")
     }
-    books.beginTransition()
     await connection.disconnect()
   }
 
-  /// Runs `drop` (which makes the open connection fail) as a transition that ends when the
-  /// connection is back (or has given up).
+  /// Runs `drop`, which makes the open connection fail (it reconnects by its policy).
   ///
   /// - Throws: `AppActionError.realtime` when not connected.
   func simulateDrop(_ drop: @Sendable () -> Bool) async throws(AppActionError) {
@@ -168,22 +151,14 @@ final class RealtimeService: Sendable {
     guard state == .connected else {
       throw .realtime("the realtime connection is \(state): connect it before dropping it")
     }
-    books.beginTransition()
-    if !drop() { books.endTransition() }
+    _ = drop()
   }
 
-  /// Announces a message about to be pushed; ended once it has been handled.
-  func expectMessage() { books.beginMessage() }
-
-  /// Withdraws an announced message that could not be pushed.
-  func cancelExpectedMessage() { books.endMessage() }
-
-  /// Disconnects, stops the consumers and ends any announced work (teardown).
+  /// Disconnects and stops the consumers (teardown).
   func shutDown() async {
     await connection.disconnect()
     let tasks = self.tasks.withLock { $0 }
     for task in tasks { task.cancel() }
-    books.endAll()
     for task in tasks { await task.value }
   }
 
@@ -198,57 +173,5 @@ final class RealtimeService: Sendable {
     // A message that is not an insight (another kind, or garbled) is not for us.
     let insight = try? decoder.decode(HealthAPI.InsightDTO.self, from: data)  // try?: above
     return insight?.record
-  }
-}
-
-/// The realtime work announced to the tracker and not yet ended.
-final class RealtimeBooks: Sendable {
-  struct Pending {
-    var transition = false
-    var messages = 0
-  }
-
-  private let pending = Locked(Pending())
-  private let tracker: WorkTracker
-
-  init(tracker: WorkTracker) { self.tracker = tracker }
-
-  func beginTransition() {
-    let begins = pending.withLock { pending -> Bool in
-      defer { pending.transition = true }
-      return !pending.transition
-    }
-    if begins { tracker.begin("realtime.transition") }
-  }
-
-  func endTransition() {
-    let ended = pending.withLock { pending -> Bool in
-      defer { pending.transition = false }
-      return pending.transition
-    }
-    if ended { tracker.end("realtime.transition") }
-  }
-
-  func beginMessage() {
-    pending.withLock { $0.messages += 1 }
-    tracker.begin("realtime.message")
-  }
-
-  func endMessage() {
-    let ended = pending.withLock { pending -> Bool in
-      guard pending.messages > 0 else { return false }
-      pending.messages -= 1
-      return true
-    }
-    if ended { tracker.end("realtime.message") }
-  }
-
-  func endAll() {
-    endTransition()
-    let messages = pending.withLock { pending -> Int in
-      defer { pending.messages = 0 }
-      return pending.messages
-    }
-    for _ in 0..<messages { tracker.end("realtime.message") }
   }
 }

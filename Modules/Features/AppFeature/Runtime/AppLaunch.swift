@@ -8,12 +8,11 @@ import WeftContexts
 import WeftCore
 import WeftNetworking
 import WeftPersistence
-import WeftSimulation
 
 /// One launch of the app: the database, every client and service, and the wiring between
 /// them. `AppRuntime` makes one at build time and a new one at each relaunch.
 ///
-/// The wiring (all announced to the work tracker, so settling sees it):
+/// The wiring:
 /// - auth state → `AppState` (user, token, loading), applied in order on one queue;
 /// - login routes → `AppState` (home, verification sheet, back to login), same queue;
 /// - signed in, network back, offline mode off → a sync pass; a form saved → a sync pass;
@@ -85,7 +84,6 @@ public final class AppLaunch {
     self.dependencies = dependencies
     self.database = database
     let monitor = dependencies.monitor
-    let tracker = dependencies.tracker
     let link = AuthLink()
     let tokens = TokenStore(token: restored.session?.token) { _ in
       do {
@@ -107,26 +105,25 @@ public final class AppLaunch {
     let appState = AppStateClient(initial, monitor: monitor)
     self.appState = appState
     link.appState = appState
-    let serial = SerialWork(tracker: tracker)
+    let serial = SerialWork()
     self.serial = serial
 
     auth = AuthService(
       initial: restored,
       dependencies: AuthDependencies(
         client: .http(authHTTP), sessions: SessionStore(database: database),
-        setToken: { await tokens.setToken($0) }, now: dependencies.now,
-        activity: tracker.reporter),
+        setToken: { await tokens.setToken($0) }, now: dependencies.now),
       monitor: monitor)
     link.service = auth
-    login = LoginStore(auth: auth, activity: tracker.reporter, monitor: monitor) { route in
-      serial.enqueue("app.route") { await appState.handle(route) }
+    login = LoginStore(auth: auth, monitor: monitor) { route in
+      serial.enqueue { await appState.handle(route) }
     }
 
     outbox = OutboxClient(monitor: monitor)
     sync = SyncEngine(
       SyncEngine.Dependencies(
         database: database, client: api, capabilities: capabilities, appState: appState,
-        outbox: outbox, tracker: tracker, clock: dependencies.clock, now: dependencies.now))
+        outbox: outbox, clock: dependencies.clock, now: dependencies.now))
 
     dashboard = DashboardClient(
       dependencies: DashboardDependencies(
@@ -140,7 +137,7 @@ public final class AppLaunch {
       policy: dependencies.reconnectPolicy, heartbeat: dependencies.heartbeat,
       clock: dependencies.clock, seed: dependencies.seed)
     realtimeService = RealtimeService(
-      connection: connection, client: realtime, database: database, tracker: tracker,
+      connection: connection, client: realtime, database: database,
       afterInsight: { await follower.caughtUp() })
     form = HealthFormClient(database: database, now: dependencies.now, makeID: dependencies.makeID)
     gradesRoot = Context.global.createSubcontext(named: "App")
@@ -149,7 +146,7 @@ public final class AppLaunch {
     } catch {
       preconditionFailure("the default grade-weights form cannot fail to build: \(error)")
     }
-    wire(tracker: tracker)
+    wire()
   }
 
   private static func httpClient(
@@ -168,7 +165,7 @@ public final class AppLaunch {
       defaultTimeout: dependencies.requestTimeout)
   }
 
-  private func wire(tracker: WorkTracker) {
+  private func wire() {
     let appState = self.appState
     let serial = self.serial
     let sync = self.sync
@@ -179,7 +176,7 @@ public final class AppLaunch {
           AuthMirror(session: $0.session, isLoading: $0.isLoading)
         }
       ) { change in
-        serial.enqueue("app.session") { await appState.mirror(change.value) }
+        serial.enqueue { await appState.mirror(change.value) }
       })
     subscriptions.append(
       capabilities.cell.observeSynchronously(
@@ -202,7 +199,7 @@ public final class AppLaunch {
       ) {
         change in
         if change.value {
-          tracker.spawn("realtime.autoconnect") { await realtimeService.connectIfNeeded() }
+          Task { await realtimeService.connectIfNeeded() }
         }
       })
   }
@@ -216,9 +213,7 @@ public final class AppLaunch {
     sync.requestPass()
     if auth.state.isAuthenticated, dependencies.realtimeTransport != nil {
       let realtimeService = self.realtimeService
-      dependencies.tracker.spawn("realtime.autoconnect") {
-        await realtimeService.connectIfNeeded()
-      }
+      Task { await realtimeService.connectIfNeeded() }
     }
   }
 
@@ -234,7 +229,7 @@ public final class AppLaunch {
   /// Loads the dashboard (starting its database observation the first time), with `range`
   /// if given, then waits until it shows what the database holds.
   func loadDashboard(range: DateRange?) async {
-    if follower.start(), dependencies.dashboardFollowsDatabase {
+    if follower.start() {
       await dashboard.startObserving()
     }
     if let range { await dashboard.select(range) } else { await dashboard.load() }
@@ -296,7 +291,7 @@ public final class AppLaunch {
   var syncDependencies: SyncEngine.Dependencies {
     SyncEngine.Dependencies(
       database: database, client: api, capabilities: capabilities, appState: appState,
-      outbox: outbox, tracker: dependencies.tracker, clock: dependencies.clock,
+      outbox: outbox, clock: dependencies.clock,
       now: dependencies.now)
   }
 

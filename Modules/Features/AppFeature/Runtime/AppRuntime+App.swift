@@ -142,10 +142,7 @@ extension AppRuntime {
     } catch {
       throw .app(.realtime("the insight could not be encoded: \(error)"))
     }
-    let launch = self.launch
-    launch.realtimeService.expectMessage()
     if !environment.realtime.push(.text(text)) {
-      launch.realtimeService.cancelExpectedMessage()
       throw .app(.realtime("the realtime connection closed before the push"))
     }
     try await settleIfAuto()

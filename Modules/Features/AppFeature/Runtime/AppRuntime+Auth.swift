@@ -52,7 +52,7 @@ extension AppRuntime {
   /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func logout() async throws(AppRuntimeError) {
     let launch = self.launch
-    try await run("app.logout") { await launch.logout() }
+    try await run { await launch.logout() }
   }
 
   /// Makes the session's token expire now, on the server and in the app: the app goes back

@@ -14,7 +14,7 @@ extension AppRuntime {
   public func openDashboard(range: DateRange? = nil) async throws(AppRuntimeError) {
     await launch.appState.select(.dashboard)
     let launch = self.launch
-    try await run("dashboard.load") { await launch.loadDashboard(range: range) }
+    try await run { await launch.loadDashboard(range: range) }
   }
 
   /// Changes the dashboard's range and reloads it.
@@ -22,7 +22,7 @@ extension AppRuntime {
   /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func setDashboardRange(_ range: DateRange) async throws(AppRuntimeError) {
     let launch = self.launch
-    try await run("dashboard.load") { await launch.loadDashboard(range: range) }
+    try await run { await launch.loadDashboard(range: range) }
   }
 
   /// Reloads the dashboard.
@@ -30,7 +30,7 @@ extension AppRuntime {
   /// - Complexity: the work it starts, plus settling (see `settle()`).
   public func refreshDashboard() async throws(AppRuntimeError) {
     let launch = self.launch
-    try await run("dashboard.load") { await launch.loadDashboard(range: nil) }
+    try await run { await launch.loadDashboard(range: nil) }
   }
 
   // MARK: Health form

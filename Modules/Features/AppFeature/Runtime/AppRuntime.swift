@@ -6,6 +6,7 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
+import WeftRuntime
 import WeftSimulation
 
 /// The whole app, built for one configuration: the one composition root the simulator, the
@@ -24,12 +25,14 @@ import WeftSimulation
 /// await app.shutDown()
 /// ```
 ///
-/// Every action is `async` and returns once its effects have settled (with `autoSettle`,
-/// the default): the runtime drives virtual time until no announced work is in flight (see
-/// `settle()`). Misuse comes back as an `AppRuntimeError`, never a trap.
+/// On WeftRuntime's deterministic runtime (weft-sim, or tests run by `DeterministicTestHost`)
+/// every action is `async` and returns once its effects have run (with `autoSettle`, the
+/// default): the runtime runs every task and fires every timer until the app is idle (see
+/// `settle()`). Off the runtime (the live configuration) an action returns once it has
+/// started its work. Misuse comes back as an `AppRuntimeError`, never a trap.
 ///
 /// # Performance
-/// Actions cost what the features do plus settling: one tracker check per change in flight.
+/// Actions cost what the features do plus settling: the jobs and timers the runtime runs.
 /// Paths are built once per launch; each keeps one selector.
 ///
 /// - Note: Isolation: `@MainActor`. Clients and services run on their own isolation.
@@ -44,11 +47,10 @@ public final class AppRuntime {
   public private(set) var paths: [String: ObservablePath]
   /// How many times the app was launched (1 after `build`).
   public private(set) var launchCount = 1
-  /// Whether each action settles before returning (default true). With false, actions
-  /// return once their work is started; call `settle()` or `advanceClock(by:)`.
+  /// Whether each action settles before returning (default true; only on the deterministic
+  /// runtime). With false, actions return once their work is started; call `settle()` or
+  /// `advanceClock(by:)`.
   public var autoSettle = true
-  /// Drives virtual time.
-  public var settler: Settler
 
   private var online = true
 
@@ -56,14 +58,13 @@ public final class AppRuntime {
     self.dependencies = dependencies
     self.launch = launch
     self.paths = launch.makePaths().merging(Self.backendPaths(dependencies)) { app, _ in app }
-    settler = Settler(tracker: dependencies.tracker, clock: dependencies.simulation?.testClock)
   }
 
   /// Builds and launches the app for `dependencies`, then (with `autoSettle`) settles the
   /// launch's work (the first sync pass, restoring the realtime connection).
   ///
   /// - Parameter autoSettle: whether actions settle before returning; off when something
-  ///   else settles the process (WeftRuntime's deterministic runtime under weft-sim).
+  ///   else settles the process once per step (weft-sim's runner).
   /// - Throws: `AppRuntimeError.launch` when the database cannot be opened.
   /// - Complexity: O(1).
   public static func build(
@@ -104,45 +105,42 @@ public final class AppRuntime {
   /// The simulated world, in the simulated configuration.
   public var simulation: SimulationEnvironment? { dependencies.simulation }
 
-  /// The work tracker.
-  public var tracker: WorkTracker { dependencies.tracker }
-
   /// The simulated date now (or the real one, live).
   public var now: Date { dependencies.now() }
 
   // MARK: Settling
 
-  /// Drives virtual time until no announced work is in flight: while work is in flight, if
-  /// all of it waits on the clock, move the clock to the next deadline; when nothing is in
-  /// flight, return. Deterministic for a seed. Live, it only waits.
+  /// Runs the app until it is idle, on the deterministic runtime: every task runs and every
+  /// timer fires (latency, retries, backoff, reconnect delays, in deadline order) until no
+  /// job is runnable and no timer is pending, within an hour of virtual time. Deterministic
+  /// for a seed. Off the runtime (live) there is nothing to drive: it returns at once.
   ///
-  /// - Throws: `AppRuntimeError.settle` when work makes no progress (a bug) or keeps
-  ///   rescheduling itself past the wake limit.
-  ///
-  /// - Complexity: O(1).
+  /// - Throws: `AppRuntimeError.notIdle` when timers are still pending after an hour of
+  ///   virtual time (work that keeps rescheduling itself).
+  /// - Complexity: the jobs and timers that run.
   public func settle() async throws(AppRuntimeError) {
-    do throws(SettleError) {
-      try await settler.settle()
-    } catch {
-      throw .settle(error)
+    guard let runtime = DeterministicRuntime.current else { return }
+    if let next = await runtime.runUntilIdle(within: Self.settleLimit) {
+      throw .notIdle(pendingTimers: runtime.pendingTimers.count, next: next)
     }
   }
 
-  /// Moves virtual time forward by `duration`, running what comes due on the way.
+  /// How much virtual time one `settle()` may run.
+  static let settleLimit = Duration.seconds(3_600)
+
+  /// Moves virtual time forward by `duration` on the deterministic runtime, running the
+  /// timers that come due on the way (and what each wakes); timers due later stay pending.
   ///
-  /// - Throws: `AppRuntimeError.settle(.realClock)` in the live configuration.
-  /// - Complexity: O(1).
+  /// - Throws: `AppRuntimeError.realClock` off the runtime (the live configuration).
+  /// - Complexity: the jobs and timers that run.
   public func advanceClock(by duration: Duration) async throws(AppRuntimeError) {
-    do throws(SettleError) {
-      try await settler.advance(by: duration)
-    } catch {
-      throw .settle(error)
-    }
+    guard let runtime = DeterministicRuntime.current else { throw .realClock }
+    await runtime.advance(by: duration)
   }
 
-  /// Returns once the sync engine (and everything else) is idle.
+  /// Returns once the sync engine (and everything else) is idle: `settle()`.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: the jobs and timers that run.
   public func waitUntilSyncIdle() async throws(AppRuntimeError) {
     try await settle()
   }
@@ -151,11 +149,10 @@ public final class AppRuntime {
     if autoSettle { try await settle() }
   }
 
-  /// Runs `body` as announced work in a new task, then settles.
-  func run(
-    _ name: String, _ body: @escaping @Sendable () async -> Void
-  ) async throws(AppRuntimeError) {
-    tracker.spawn(name, body)
+  /// Starts `body` in a new task (the action returns with its work started, as a button
+  /// handler does), then settles.
+  func run(_ body: @escaping @MainActor () async -> Void) async throws(AppRuntimeError) {
+    Task { @MainActor in await body() }
     try await settleIfAuto()
   }
 

@@ -1,5 +1,4 @@
 import FormsFeature
-import WeftSimulation
 
 /// Why a runtime action failed. Every action reports its failure as a value; none traps.
 ///
@@ -10,8 +9,11 @@ public enum AppRuntimeError: Error, Sendable, Equatable, CustomStringConvertible
   case app(AppActionError)
   /// The grade-weights form or its context tree refused (the context's typed error).
   case grades(GradeWeightsError)
-  /// Settling failed (stalled work, or time cannot move in the live configuration).
-  case settle(SettleError)
+  /// Settling ran an hour of virtual time and timers were still pending: work that keeps
+  /// rescheduling itself (`next`: the earliest pending deadline, in virtual time).
+  case notIdle(pendingTimers: Int, next: Duration)
+  /// Time cannot move in the live configuration: it runs on the real clock.
+  case realClock
   /// The action drives the simulated world and the app runs live.
   case simulationOnly(action: String)
   /// The app could not be (re)launched: the database did not open.
@@ -21,7 +23,11 @@ public enum AppRuntimeError: Error, Sendable, Equatable, CustomStringConvertible
     switch self {
     case .app(let error): error.description
     case .grades(let error): error.description
-    case .settle(let error): error.description
+    case .notIdle(let count, let next):
+      "the app was not idle after an hour of virtual time: \(count) timer(s) pending, the "
+        + "next at \(next) — work keeps rescheduling itself (clear the network faults)"
+    case .realClock:
+      "time cannot be advanced in the live configuration: it runs on the real clock"
     case .simulationOnly(let action):
       "\(action) drives the simulated world: build the app with AppDependencies.simulated(…)"
     case .launch(let detail): "the app could not launch: \(detail)"

@@ -3,7 +3,6 @@ import HealthDomain
 import WeftCore
 import WeftNetworking
 import WeftPersistence
-import WeftSimulation
 
 /// Drains the WeftPersistence outbox through the HTTP client whenever it can: the network
 /// capability is available, a user is signed in, and offline mode is off.
@@ -24,9 +23,8 @@ import WeftSimulation
 /// ```
 ///
 /// - Complexity: O(e) requests per pass, e = due entries; one write per entry.
-/// - Note: Isolation: `Sendable`; the loop runs in its own task. Each request begins a piece
-///   of work (`sync.pass`) ended when its pass finishes; the backoff timer is one too
-///   (`sync.timer`), so a settler drives retries to completion.
+/// - Note: Isolation: `Sendable`; the loop runs in its own task, the backoff timer in
+///   another.
 /// - Note: Allocations: one task for the engine's lifetime, one per timer.
 final class SyncEngine: Sendable {
   struct Dependencies: Sendable {
@@ -35,7 +33,6 @@ final class SyncEngine: Sendable {
     var capabilities: CapabilityManager
     var appState: AppStateClient
     var outbox: OutboxClient
-    var tracker: WorkTracker
     var clock: any Clock<Duration>
     var now: @Sendable () -> Date
     var batchSize = 25
@@ -48,7 +45,7 @@ final class SyncEngine: Sendable {
   init(_ dependencies: Dependencies) {
     self.dependencies = dependencies
     let (requests, continuation) = AsyncStream.makeStream(of: Void.self)
-    let books = SyncBooks(tracker: dependencies.tracker, requests: continuation)
+    let books = SyncBooks(requests: continuation)
     self.books = books
     loop = Task {
       for await _ in requests {
@@ -63,10 +60,10 @@ final class SyncEngine: Sendable {
   /// Requests a pass (queued behind the one running, never coalesced).
   ///
   /// - Complexity: O(1).
-  /// - Note: Isolation: any; begins `sync.pass` before returning.
+  /// - Note: Isolation: any.
   func requestPass() { books.request() }
 
-  /// Stops the engine: cancels the timer and the loop, ends their work, and returns once
+  /// Stops the engine: cancels the timer and the loop, and returns once
   /// the loop has stopped (a pass in progress is cancelled and finishes first).
   func shutDown() async {
     books.shutDown()
@@ -299,12 +296,8 @@ struct OutboxSnapshot: Sendable {
   }
 }
 
-/// The sync engine's announced work: `sync.pass` while the engine is busy (passes queued or
-/// running, however many), and the retry timer.
-///
-/// Busy is one piece of work, not one per request: a request that arrives while a pass runs
-/// waits behind it without running or sleeping, so counting it separately would make the
-/// engine look busy-but-not-waiting while the pass sleeps on the clock.
+/// The sync engine's queue of requested passes (one pass per request, never coalesced) and
+/// its retry timer.
 final class SyncBooks: Sendable {
   struct State {
     var pending = 0
@@ -313,15 +306,13 @@ final class SyncBooks: Sendable {
   }
 
   private let state = Locked(State())
-  private let tracker: WorkTracker
   private let requests: AsyncStream<Void>.Continuation
 
-  init(tracker: WorkTracker, requests: AsyncStream<Void>.Continuation) {
-    self.tracker = tracker
+  init(requests: AsyncStream<Void>.Continuation) {
     self.requests = requests
   }
 
-  /// Queues one pass; the first makes the engine busy (one piece of work).
+  /// Queues one pass; the first wakes the loop.
   ///
   /// Passes are not coalesced: each request runs exactly one, so how many passes (and SQL
   /// statements, and commits) a step causes does not depend on when the loop wakes.
@@ -332,7 +323,6 @@ final class SyncBooks: Sendable {
       return state.pending == 1
     }
     guard begins else { return }
-    tracker.begin("sync.pass")
     requests.yield()
   }
 
@@ -341,29 +331,23 @@ final class SyncBooks: Sendable {
     state.withLock { !$0.isShutDown && $0.pending > 0 }
   }
 
-  /// After a pass: true (and the engine idle, its work ended) when no other pass is queued.
+  /// After a pass: true (the engine idle) when no other pass is queued, or once shut down.
   func passFinished() -> Bool {
-    let ends = state.withLock { state -> Bool? in
-      if state.isShutDown { return false }
+    state.withLock { state -> Bool in
+      if state.isShutDown { return true }
       state.pending -= 1
-      return state.pending == 0 ? true : nil
+      return state.pending == 0
     }
-    guard let ends else { return false }
-    if ends { tracker.end("sync.pass") }
-    return true
   }
 
   func startTimer(after delay: Duration, _ clock: any Clock<Duration>) {
-    let tracker = self.tracker
     let started = state.withLock { !$0.isShutDown }
     guard started else { return }
-    tracker.begin("sync.timer")
     let timer = Task { [weak self] in
       do {
         try await clock.sleep(for: delay)
         self?.request()
       } catch {}
-      tracker.end("sync.timer")
     }
     let previous = state.withLock { state -> Task<Void, Never>? in
       defer { state.timer = timer }
@@ -380,16 +364,15 @@ final class SyncBooks: Sendable {
   }
 
   func shutDown() {
-    let (timer, busy) = state.withLock { state -> (Task<Void, Never>?, Bool) in
+    let timer = state.withLock { state -> Task<Void, Never>? in
       defer {
         state.timer = nil
         state.pending = 0
         state.isShutDown = true
       }
-      return (state.timer, state.pending > 0)
+      return state.timer
     }
     timer?.cancel()
     requests.finish()
-    if busy { tracker.end("sync.pass") }
   }
 }

@@ -25,29 +25,25 @@ import WeftFeedback
 public final class LoginStore {
   /// The WeftFeedback store (its `cell` holds the state).
   public let store: FeedbackStore<LoginState, LoginAction, LoginEvent, LoginRoute>
-  private let hops: PendingHops
   private var subscription: StateSubscription?
 
   /// Makes the screen's store following `auth`.
   ///
   /// - Parameters:
   ///   - auth: the auth service to follow and to submit to.
-  ///   - activity: announces each hop from the auth service into this store.
   ///   - monitor: the performance monitor the state cell reports to.
   ///   - onRoute: called with each route, synchronously, on the MainActor.
   ///
   /// - Complexity: O(1): one synchronous subscription to the auth cell.
   public init(
-    auth: AuthService, activity: ActivityReporter = .none, monitor: PerformanceMonitor = .shared,
+    auth: AuthService, monitor: PerformanceMonitor = .shared,
     onRoute: @escaping @Sendable (LoginRoute) -> Void = { _ in }
   ) {
-    let hops = PendingHops(activity: activity)
-    self.hops = hops
     var initial = LoginState()
     initial.isLoading = auth.state.isLoading
     store = FeedbackStore(
       initial: initial, name: "LoginStore", reduce: LoginState.reduce, actions: LoginEvent.action,
-      feedbacks: [Self.submitting(to: auth, hops: hops)],
+      feedbacks: [Self.submitting(to: auth)],
       routes: { event, state in
         let route = LoginState.route(event, state)
         if let route { onRoute(route) }
@@ -56,14 +52,12 @@ public final class LoginStore {
     let system = store.system
     subscription = auth.cell.observeSynchronously(StateSelector(id: "LoginStore.auth") { $0 }) {
       change in
-      hops.begin()
       system.send(.auth(change.value), isolation: nil)
     }
   }
 
   isolated deinit {
     subscription?.cancel()
-    hops.endAll()
   }
 
   /// The cell holding the state.
@@ -84,11 +78,10 @@ public final class LoginStore {
     subscription?.cancel()
     subscription = nil
     store.cancel()
-    hops.endAll()
   }
 
   private static func submitting(
-    to auth: AuthService, hops: PendingHops
+    to auth: AuthService
   ) -> Feedback<LoginState, LoginEvent> {
     .imperative { _ in
       var lastSubmission = 0
@@ -97,43 +90,10 @@ public final class LoginStore {
         case .action(.submit) where state.submissions != lastSubmission:
           lastSubmission = state.submissions
           auth.submit(Credentials(email: state.email, password: state.password))
-        case .auth:
-          hops.end()
         default:
           break
         }
       }
     }.named("submit")
-  }
-}
-
-/// Counts auth changes sent into the store and not yet reduced, announcing each to the
-/// activity reporter, so a torn-down store can end the ones it will never reduce.
-final class PendingHops: Sendable {
-  private let count = Locked(0)
-  private let activity: ActivityReporter
-
-  init(activity: ActivityReporter) { self.activity = activity }
-
-  func begin() {
-    count.withLock { $0 += 1 }
-    activity.begin("login.auth")
-  }
-
-  func end() {
-    let ended = count.withLock { count -> Bool in
-      guard count > 0 else { return false }
-      count -= 1
-      return true
-    }
-    if ended { activity.end("login.auth") }
-  }
-
-  func endAll() {
-    let pending = count.withLock { count -> Int in
-      defer { count = 0 }
-      return count
-    }
-    for _ in 0..<pending { activity.end("login.auth") }
   }
 }

@@ -15,8 +15,6 @@ public struct AuthDependencies: Sendable {
   public var setToken: @Sendable (String?) async -> Void
   /// The current date (the app's clock).
   public var now: @Sendable () -> Date
-  /// Announces the service's asynchronous work.
-  public var activity: ActivityReporter
 
   /// Makes the dependencies.
   ///
@@ -24,13 +22,12 @@ public struct AuthDependencies: Sendable {
   public init(
     client: AuthClient, sessions: SessionStore,
     setToken: @escaping @Sendable (String?) async -> Void,
-    now: @escaping @Sendable () -> Date, activity: ActivityReporter = .none
+    now: @escaping @Sendable () -> Date
   ) {
     self.client = client
     self.sessions = sessions
     self.setToken = setToken
     self.now = now
-    self.activity = activity
   }
 }
 
@@ -78,11 +75,9 @@ public final class AuthService: Sendable {
     monitor: PerformanceMonitor = .shared
   ) {
     self.dependencies = dependencies
-    let activity = dependencies.activity
     system = FeedbackSystem(
       initial: initial, name: "AuthService", reduce: AuthState.reduce,
-      feedbacks: Self.feedbacks(dependencies), monitor: monitor,
-      observingEffects: { activity.effects($0) })
+      feedbacks: Self.feedbacks(dependencies), monitor: monitor)
   }
 
   deinit { system.cancel() }
@@ -157,13 +152,11 @@ public final class AuthService: Sendable {
 
   /// Starts signing in without waiting: what a button handler calls.
   ///
-  /// The hop to the service is announced to the activity reporter before it is made.
-  ///
   /// - Complexity: O(1); one task.
   /// - Note: Isolation: any.
   public func submit(_ credentials: Credentials) {
     let system = self.system
-    dependencies.activity.spawn("auth.submit") { await system.sendAndWait(.login(credentials)) }
+    Task { await system.sendAndWait(.login(credentials)) }
   }
 
   /// Tries the last retryable sign-in again; does nothing if there is none.

@@ -1,5 +1,6 @@
 import AppFeature
 import Testing
+import WeftRuntime
 
 @MainActor
 @Suite("Controlling time from the runtime")
@@ -7,19 +8,18 @@ struct TimeControlTests {
   @Test func withoutAutoSettleIntermediateStatesCanBeObserved() async throws {
     let app = try await simulatedApp()
     try await app.login(email: "ada@example.com", password: "correct-horse")
-    let clock = try #require(app.simulation?.testClock)
-    let start = clock.now
+    let start = RuntimeClock().now
     app.autoSettle = false
     try await app.openDashboard(range: .week)
     // The local data is on screen and the sync request waits 40 ms of latency.
     try await app.advanceClock(by: .milliseconds(10))
-    #expect(clock.now == start.advanced(by: .milliseconds(10)))
+    #expect(app.elapsed(since: start) == .milliseconds(10))
     #expect(app.value("dashboard.state") == .string("success"))
     #expect(app.value("dashboard.isSyncing") == .bool(true))
-    #expect(app.tracker.status.isWaitingForClock)
+    #expect(DeterministicRuntime.current?.pendingTimers.isEmpty == false)
     try await app.settle()
     #expect(app.value("dashboard.isSyncing") == .bool(false))
-    #expect(app.tracker.status.isIdle)
+    #expect(DeterministicRuntime.current?.pendingTimers.isEmpty == true)
     await app.shutDown()
   }
 
@@ -28,12 +28,12 @@ struct TimeControlTests {
     try await app.login(email: "ada@example.com", password: "correct-horse")
     let server = try #require(app.simulation?.realtime)
     #expect(server.dialCount == 1)
-    let before = try #require(app.simulation?.testClock.now)
+    let before = RuntimeClock().now
     try await app.realtimeDrop()
     #expect(app.value("realtime.state") == .string("connected"))
     #expect(server.dialCount == 2)
     // The reconnect waited its (seeded) backoff: between half and all of one second.
-    let waited = try #require(app.simulation?.testClock.now.offset) - before.offset
+    let waited = app.elapsed(since: before)
     #expect(waited >= .milliseconds(500) && waited <= .seconds(1))
     try await app.realtimeDisconnect()
     #expect(app.value("realtime.state") == .string("disconnected"))

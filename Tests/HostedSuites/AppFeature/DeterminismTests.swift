@@ -1,6 +1,7 @@
 import AppFeature
 import Testing
 import WeftCore
+import WeftRuntime
 
 @MainActor
 @Suite("Determinism")
@@ -9,16 +10,19 @@ struct DeterminismTests {
   /// value, the virtual time, the server's counters, the SQL statements and the commits of
   /// every cell reporting to the app's monitor — counts, not just states, must repeat.
   static func trace(seed: UInt64) async throws -> [String] {
+    // Each trace starts where weft-sim starts a run: virtual time zero, no timer parked
+    // (the runtime is the process's, shared by every test before this one).
+    DeterministicRuntime.current?.reset(scheduleSeed: nil)
     let monitor = PerformanceMonitor(enabled: true)
     let app = try await AppRuntime.build(.simulated(seed: seed, monitor: monitor))
-    app.settler.stallTimeout = .seconds(20)
+    let origin = RuntimeClock().now
     var trace: [String] = []
     func record(_ step: String) {
       let values = app.paths.keys.sorted().map { "\($0)=\(app.paths[$0]!.read())" }
       let server = app.simulation!.server
       let commits = monitor.allMetrics().map { "\($0.name):\($0.commits)" }
       trace.append(
-        "\(step) t=\(app.simulation!.testClock.now.offset) applied=\(server.appliedWrites) "
+        "\(step) t=\(app.elapsed(since: origin)) applied=\(server.appliedWrites) "
           + "replayed=\(server.replayedWrites) requests=\(app.simulation!.network.requestCount) "
           + "statements=\(app.databaseStatistics.statements) commits=\(commits) "
           + values.joined(separator: " "))

@@ -53,11 +53,11 @@ enum Fixture {
   }
 
   static func dependencies(
-    server: StubServer, database: Database, tokens: TokenSink, activity: ActivityReporter = .none,
+    server: StubServer, database: Database, tokens: TokenSink,
     now: Date = Fixture.now
   ) -> AuthDependencies {
     AuthDependencies(
       client: server.client, sessions: SessionStore(database: database),
-      setToken: { tokens.set($0) }, now: { now }, activity: activity)
+      setToken: { tokens.set($0) }, now: { now })
   }
 }

@@ -2,17 +2,22 @@ import AppFeature
 import Foundation
 import Testing
 import WeftNetworking
+import WeftRuntime
 import WeftSimulation
 
-/// Builds the simulated app (with a watchdog short enough for tests).
+/// Builds the simulated app; each action settles on the deterministic runtime.
 @MainActor
 func simulatedApp(
   seed: UInt64 = 1, databasePath: String? = nil, latency: Duration = .milliseconds(40)
 ) async throws -> AppRuntime {
-  let app = try await AppRuntime.build(
-    .simulated(seed: seed, databasePath: databasePath, latency: latency))
-  app.settler.stallTimeout = .seconds(20)
-  return app
+  try await AppRuntime.build(.simulated(seed: seed, databasePath: databasePath, latency: latency))
+}
+
+extension AppRuntime {
+  /// Virtual time since `instant` (the runtime's clock is the process's, shared by tests).
+  func elapsed(since instant: RuntimeClock.Instant) -> Duration {
+    instant.duration(to: RuntimeClock().now)
+  }
 }
 
 extension AppRuntime {
@@ -23,18 +28,6 @@ extension AppRuntime {
       return .none
     }
     return observable.read()
-  }
-}
-
-/// A temporary database path, removed (with its WAL files) by `remove()`.
-struct TemporaryDatabase {
-  let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent("weft-app-\(UUID().uuidString).sqlite").path
-
-  func remove() {
-    for suffix in ["", "-wal", "-shm"] {
-      try? FileManager.default.removeItem(atPath: path + suffix)
-    }
   }
 }
 

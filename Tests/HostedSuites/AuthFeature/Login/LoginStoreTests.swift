@@ -17,7 +17,6 @@ struct LoginStoreTests {
   @MainActor
   struct Harness {
     let server = StubServer()
-    let counter = ActivityCounter()
     let routes = RouteLog()
     let database: Database
     let auth: AuthService
@@ -27,16 +26,16 @@ struct LoginStoreTests {
       database = try await Fixture.database()
       auth = AuthService(
         dependencies: Fixture.dependencies(
-          server: server, database: database, tokens: TokenSink(), activity: counter.reporter))
+          server: server, database: database, tokens: TokenSink()))
       let routes = self.routes
-      login = LoginStore(auth: auth, activity: counter.reporter) { routes.record($0) }
+      login = LoginStore(auth: auth) { routes.record($0) }
     }
 
     func submit(email: String, password: String) async {
       login.send(.setEmail(email))
       login.send(.setPassword(password))
       login.send(.submit)
-      await counter.waitUntilIdle()
+      await settle()
     }
 
     func finish() async {
@@ -70,7 +69,7 @@ struct LoginStoreTests {
     let harness = try await Harness()
     harness.login.send(.setEmail("ada@example.com"))
     harness.login.send(.submit)
-    await harness.counter.waitUntilIdle()
+    await settle()
     #expect(harness.server.logins.isEmpty)
     #expect(harness.login.state.submissions == 0)
     await harness.finish()
@@ -113,7 +112,6 @@ struct LoginStoreTests {
     #expect(harness.routes.all == [.home])
     #expect(harness.login.state.password == "")
     #expect(harness.login.state.error == nil)
-    #expect(harness.counter.begun == ["auth.submit", "login.auth", "authenticate", "login.auth"])
     await harness.finish()
   }
 
@@ -122,7 +120,7 @@ struct LoginStoreTests {
     harness.server.answer("ada@example.com", with: .success(Fixture.session))
     await harness.submit(email: "ada@example.com", password: "correct-horse")
     try await harness.auth.endSession(.sessionExpired)
-    await harness.counter.waitUntilIdle()
+    await settle()
     #expect(harness.routes.all == [.home, .login(reason: .sessionExpired)])
     #expect(harness.login.state.errorMessage == AuthError.sessionExpired.description)
     await harness.finish()

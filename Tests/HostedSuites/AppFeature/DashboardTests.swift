@@ -69,15 +69,15 @@ struct DashboardTests {
   @Test func aSubmitUpdatesTheDashboardBeforeItRequestsTheSyncPass() async throws {
     let app = try await Self.signedIn()
     try await app.openDashboard(range: .week)
-    let tracker = app.dependencies.tracker
     let passesBefore = app.value("sync.passes")
-    let passRequested = Locked<[Bool]>([])
+    // What committed, in order: the dashboard's summary, and each sync pass's start.
+    let order = Locked<[String]>([])
     let watch = app.launch.dashboard.cell.observeSynchronously(
       WeftCore.StateSelector(id: "test.summary") { $0.summary }
-    ) { _ in
-      let names = tracker.inFlightNames
-      passRequested.withLock { $0.append(names.contains { $0.hasPrefix("sync.pass×") }) }
-    }
+    ) { _ in order.withLock { $0.append("dashboard") } }
+    let passes = app.launch.appState.cell.observeSynchronously(
+      WeftCore.StateSelector(id: "test.sync") { $0.syncStatus.name == "syncing" }
+    ) { change in if change.value { order.withLock { $0.append("sync") } } }
     let shown = DeliveryLog()
     let view = try #require(app.paths["dashboard.summary"]).subscribe { value, version in
       shown.record(value, version)
@@ -87,9 +87,10 @@ struct DashboardTests {
     await app.setHealthForm(metric: .heartRate, value: "62")
     try await app.submitHealthForm()
     watch.cancel()
+    passes.cancel()
     view.cancel()
-    // One dashboard commit per submit, each before its pass was requested.
-    #expect(passRequested.withLock { $0 } == [false, false])
+    // One dashboard commit per submit, each before its pass started.
+    #expect(order.withLock { $0 } == ["dashboard", "sync", "dashboard", "sync"])
     #expect(app.value("sync.passes") != passesBefore)
     #expect(app.value("outbox.count") == .int(0))
     // The summary's text follows every change (62, 70, 78 seeded; then 90; then 62).

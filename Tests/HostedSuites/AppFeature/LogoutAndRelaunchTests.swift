@@ -2,6 +2,7 @@ import AppFeature
 import AuthFeature
 import Foundation
 import HealthDomain
+import TestProcesses
 import Testing
 
 @MainActor

@@ -1,9 +1,11 @@
 import AppFeature
 import Foundation
 import HealthDomain
+import TestProcesses
 import Testing
 import WeftCore
 import WeftPersistence
+import WeftRuntime
 import WeftSimulation
 
 /// Issue 18, items 5 and 6: the sync status tells the truth, and the sync engine's database
@@ -214,24 +216,27 @@ extension ObservedValue {
   }
 }
 
-/// A stalled settle is reported by the runtime, naming the work still busy; it never returns
-/// as if the app were quiescent.
+/// Work that keeps rescheduling itself makes a settle give up after an hour of virtual time,
+/// naming the timers still pending; it never returns as if the app were idle.
 @MainActor
-@Suite("A stalled settle reports itself")
-struct StalledSettleTests {
-  @Test func aSettleThatMakesNoProgressThrowsNamingTheBusyWork() async throws {
+@Suite("A settle that cannot end reports itself")
+struct EndlessSettleTests {
+  @Test func aTimerThatKeepsRearmingEndsTheSettleWithNotIdle() async throws {
     let app = try await simulatedApp()
-    app.settler.stallTimeout = .milliseconds(100)
-    app.tracker.begin("test.neverEnds")
-    let expected = AppRuntimeError.settle(
-      .stalled(inFlight: ["test.neverEnds×1"], after: .milliseconds(100)))
-    await #expect(throws: expected) { try await app.settle() }
-    // An action that settles reports it too, instead of returning with work in flight.
-    await #expect(throws: expected) { try await app.setNetwork(online: false) }
-    #expect(app.tracker.inFlightNames == ["test.neverEnds×1"])
-    app.tracker.end("test.neverEnds")
+    let ticker = Task {
+      while !Task.isCancelled { try? await Task.sleep(for: .seconds(60)) }  // try?: cancelled
+    }
+    await #expect {
+      try await app.settle()
+    } throws: { error in
+      guard case AppRuntimeError.notIdle(let pending, _) = error else { return false }
+      return pending == 1
+    }
+    // An action that settles reports it too, instead of returning with work pending.
+    await #expect(throws: AppRuntimeError.self) { try await app.setNetwork(online: false) }
+    ticker.cancel()
     try await app.settle()
-    #expect(app.tracker.status.isIdle)
+    #expect(DeterministicRuntime.current?.pendingTimers.isEmpty == true)
     await app.shutDown()
   }
 }
