@@ -1,4 +1,5 @@
 import WeftCore
+import WeftFeedback
 
 extension TestClock {
   /// Waits until at least `count` tasks sleep on this clock, for at most `timeout` of real
@@ -15,13 +16,14 @@ extension TestClock {
   /// - Note: Isolation: any task of the test.
   @discardableResult
   public func expectSleepers(
-    count: Int = 1, timeout: Duration = .seconds(10), fileID: String = #fileID,
-    filePath: String = #filePath, line: Int = #line, column: Int = #column
+    count: Int = 1, timeout: Duration = .seconds(10), fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> Bool {
     if await sleepers(atLeast: count, within: timeout) { return true }
     IssueReporting.report(
       "waited \(timeout) of real time for \(count) task(s) to sleep on the TestClock; "
-        + "\(sleeperSummary)", fileID: fileID, filePath: filePath, line: line, column: column)
+        + "\(sleeperSummary)",
+      at: TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column))
     return false
   }
 }

@@ -26,16 +26,14 @@ extension TestStore {
     feedbacks: [Feedback<State, Event>],
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2),
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       initial: initial, reduce: reduce, feedbacks: feedbacks, exhaustivity: exhaustivity,
       timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column,
       failure: { failure in
-        IssueReporting.report(
-          failure.message, fileID: failure.location.fileID, filePath: failure.location.filePath,
-          line: failure.location.line, column: failure.location.column)
+        IssueReporting.report(failure.message, at: failure.location)
       })
   }
 }

@@ -21,6 +21,11 @@
 /// - Note: Allocations: the message.
 public struct TestFailure: Sendable, Hashable, CustomStringConvertible {
   /// Where in the test the failed expectation was written.
+  ///
+  /// Made from the caller's `#fileID`, `#filePath`, `#line` and `#column`, it keeps the file
+  /// path as the compile-time `StaticString` too (`staticFilePath`), which XCTest's `XCTFail`
+  /// needs to point at the test's own line. Two locations are equal when their file, line and
+  /// column are.
   public struct Location: Sendable, Hashable, CustomStringConvertible {
     /// `Module/File.swift`.
     public let fileID: String
@@ -30,13 +35,42 @@ public struct TestFailure: Sendable, Hashable, CustomStringConvertible {
     public let line: Int
     /// The column, from 1.
     public let column: Int
+    /// The file's full path as written by the compiler, when the location was made from
+    /// `#filePath` (what `XCTFail(_:file:line:)` takes); `nil` for one made from strings.
+    public let staticFilePath: StaticString?
 
-    /// Makes a location; `TestStore` methods fill theirs in from their callers.
+    /// Makes a location from the caller's literals: what `TestStore`'s methods take as their
+    /// default arguments.
+    ///
+    /// - Complexity: O(p), p = the path's length.
+    public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+      self.fileID = fileID.description
+      self.filePath = filePath.description
+      self.line = Int(line)
+      self.column = Int(column)
+      self.staticFilePath = filePath
+    }
+
+    /// Makes a location from strings (a location read at run time).
+    ///
+    /// - Complexity: O(1).
     public init(fileID: String, filePath: String, line: Int, column: Int) {
       self.fileID = fileID
       self.filePath = filePath
       self.line = line
       self.column = column
+      self.staticFilePath = nil
+    }
+
+    public static func == (lhs: Location, rhs: Location) -> Bool {
+      lhs.fileID == rhs.fileID && lhs.filePath == rhs.filePath && lhs.line == rhs.line
+        && lhs.column == rhs.column
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(filePath)
+      hasher.combine(line)
+      hasher.combine(column)
     }
 
     public var description: String { "\(fileID):\(line):\(column)" }

@@ -20,8 +20,8 @@ extension TestStore {
   /// - Note: Allocations: a waiter and a real-time timer task while it waits.
   public func finish(
     timeout: Duration? = nil,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestFailure.Location(
       fileID: fileID, filePath: filePath, line: line, column: column)

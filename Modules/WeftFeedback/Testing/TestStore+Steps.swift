@@ -16,8 +16,8 @@ extension TestStore {
   /// - Note: Allocations: a transition record.
   public func send(
     _ event: Event, effects: EffectChanges? = nil,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column, _ update: ((inout State) -> Void)? = nil
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column, _ update: ((inout State) -> Void)? = nil
   ) {
     let location = TestFailure.Location(
       fileID: fileID, filePath: filePath, line: line, column: column)
@@ -63,8 +63,8 @@ extension TestStore {
   /// - Note: Allocations: a waiter, and a real-time timer task while it waits.
   public func receive(
     _ expected: Event, effects: EffectChanges? = nil, timeout: Duration? = nil,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column, _ update: ((inout State) -> Void)? = nil
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column, _ update: ((inout State) -> Void)? = nil
   ) async where Event: Equatable {
     await receive(
       Rendering.inline(expected), matching: { $0 == expected }, expectedEvent: expected,
@@ -82,8 +82,8 @@ extension TestStore {
   public func receive(
     where matches: @escaping (Event) -> Bool, effects: EffectChanges? = nil,
     timeout: Duration? = nil,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column, _ update: ((inout State) -> Void)? = nil
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column, _ update: ((inout State) -> Void)? = nil
   ) async {
     await receive(
       "where:", matching: matches, expectedEvent: nil, effects: effects, timeout: timeout,

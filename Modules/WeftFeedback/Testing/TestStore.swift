@@ -80,8 +80,8 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
     feedbacks: [Feedback<State, Event>],
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2),
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
     failure: @escaping @Sendable (TestFailure) -> Void
   ) {
     let tracker = TestStoreTracker<State, Event>()

@@ -17,8 +17,8 @@ extension TestStore {
     reduce: @escaping @Sendable (inout State, Event) -> Void,
     feedbacks: [Feedback<State, Event>],
     exhaustivity: Exhaustivity = .on,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       initial: initial, reduce: reduce, feedbacks: feedbacks, exhaustivity: exhaustivity,

@@ -58,8 +58,8 @@ extension TestStore where State == Search, Event == Search.Event {
   static func search(
     clock: TestClock, log: FailureLog, exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2),
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> TestStore {
     TestStore(
       initial: Search(), reduce: Search.reduce, feedbacks: Search.feedbacks(clock: clock),
