@@ -7,7 +7,8 @@
 /// ```swift
 /// do {
 ///   let database = try await Database.open(at: path, migrations: migrations)
-/// } catch let error as PersistenceError {
+/// } catch {
+///   // `open` throws only `PersistenceError`: `error` is one, no cast.
 ///   switch error.kind {
 ///   case .notADatabase, .newerSchema: showRestoreScreen(error.path)
 ///   case .busy: retryLater()
@@ -25,12 +26,15 @@
 /// PersistenceError.Kind.busy { … }` matches one kind.
 ///
 /// The functions of this module that run none of your code throw exactly this type
-/// (`throws(PersistenceError)`), so `do throws(PersistenceError) { … }` needs no cast. The
-/// functions that run your closures (`write`, `read`, `readSynchronously`,
-/// `writeSynchronously`, `observe`, migrations) keep an untyped `throws`: errors thrown by
-/// your own closures pass through unchanged (`catch MyError.x` still matches them), and every
-/// other error they throw is a `PersistenceError`. A failing migration is the exception: its
-/// error is reported as kind `migrationFailed` with the original error's text in `detail`.
+/// (`throws(PersistenceError)`), so a `do` around them needs no cast. The functions that run
+/// your closures (`write`, `read`, `readSynchronously`, `writeSynchronously`, `observe`)
+/// keep an untyped `throws`: errors thrown by your own closures pass through unchanged
+/// (`catch MyError.x` still matches them), and every other error they throw is a
+/// `PersistenceError`. A body declared `throws(PersistenceError)` (or one that throws
+/// nothing) selects an overload of `write`, `read`, `readSynchronously` and
+/// `writeSynchronously` that throws exactly `PersistenceError`. A migration is the exception
+/// to the pass-through: whatever its body throws is reported as kind `migrationFailed`, with
+/// the original error's text in `detail`.
 ///
 /// The `description` of every error is part of the API: tests pin its wording, so messages
 /// stay useful.
