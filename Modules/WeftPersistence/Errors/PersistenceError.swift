@@ -26,12 +26,13 @@
 /// PersistenceError.Kind.busy { … }` matches one kind.
 ///
 /// The functions of this module that run none of your code throw exactly this type
-/// (`throws(PersistenceError)`), so a `do` around them needs no cast. The functions that run
-/// your closures (`write`, `read`, `readSynchronously`, `writeSynchronously`, `observe`)
-/// keep an untyped `throws`: errors thrown by your own closures pass through unchanged
-/// (`catch MyError.x` still matches them), and every other error they throw is a
-/// `PersistenceError`. A body declared `throws(PersistenceError)` (or one that throws
-/// nothing) selects an overload of `write`, `read`, `readSynchronously` and
+/// (`throws(PersistenceError)`), so a `do` around them needs no cast (Swift infers the
+/// `catch`'s type in a function body; in a closure, write `do throws(PersistenceError)`).
+/// The functions that run your closures (`write`, `read`, `readSynchronously`,
+/// `writeSynchronously`, `observe`) keep an untyped `throws`: errors thrown by your own
+/// closures pass through unchanged (`catch MyError.x` still matches them), and every other
+/// error they throw is a `PersistenceError`. A body declared `throws(PersistenceError)` (or
+/// one that throws nothing) selects an overload of `write`, `read`, `readSynchronously` and
 /// `writeSynchronously` that throws exactly `PersistenceError`. A migration is the exception
 /// to the pass-through: whatever its body throws is reported as kind `migrationFailed`, with
 /// the original error's text in `detail`.

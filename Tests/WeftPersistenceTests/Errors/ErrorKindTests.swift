@@ -102,6 +102,22 @@ import WeftPersistence
     #expect(PersistenceError.outboxEntryNotFound(path: "p", id: 42).recordID == "42")
   }
 
+  @Test func anOutboxPayloadOfAnotherTypeIsKindDecodingFailed() async throws {
+    try await withFileDatabase { database, _ in
+      let entry = try await database.write { (tx) throws(PersistenceError) in
+        try tx.enqueue(.create, Metric.sample(1), idempotencyKey: "k1")
+      }
+      do throws(PersistenceError) {
+        _ = try entry.decodePayload(as: Int.self)
+        Issue.record("a metric decoded as an Int")
+      } catch {
+        #expect(error.kind == .decodingFailed)
+        #expect(error.table == "weft_outbox")
+        #expect(error.recordID == String(entry.id))
+      }
+    }
+  }
+
   struct Refused: Error, Equatable { var reason: String }
 
   @Test func aClosureErrorReachesTheCallerUnchanged() async throws {
