@@ -28,7 +28,7 @@ extension Connection {
   ///
   /// - Complexity: O(f + log n), f = fields, n = rows (the primary-key lookup; one more for
   ///   a UUID id).
-  func save<R: PersistableRecord>(_ record: R) throws {
+  func save<R: PersistableRecord>(_ record: R) throws(PersistenceError) {
     let layout = layout(for: R.self)
     if layout.idIsUUID { try canonicalizeID(record.id, layout) }
     if let (statement, upsert) = layout.upsert {
@@ -47,7 +47,9 @@ extension Connection {
 
   /// The slow path: learns the columns from the record, builds the upsert, and caches it
   /// as the type's layout the first time.
-  private func saveCollecting<R: PersistableRecord>(_ record: R, _ layout: RecordLayout) throws {
+  private func saveCollecting<R: PersistableRecord>(
+    _ record: R, _ layout: RecordLayout
+  ) throws(PersistenceError) {
     encoder.beginCollecting()
     try encode(record, into: layout)
     let collected = encoder.collected
@@ -78,7 +80,9 @@ extension Connection {
   }
 
   /// Renames a row stored under the lower-case form of the UUID `id` to the canonical form.
-  private func canonicalizeID<ID: Encodable>(_ id: ID, _ layout: RecordLayout) throws {
+  private func canonicalizeID<ID: Encodable>(
+    _ id: ID, _ layout: RecordLayout
+  ) throws(PersistenceError) {
     let statement: Statement
     if let cached = layout.canonicalizeID {
       statement = cached
@@ -92,7 +96,9 @@ extension Connection {
     _ = try step(statement, context)
   }
 
-  private func encode<R: PersistableRecord>(_ record: R, into layout: RecordLayout) throws {
+  private func encode<R: PersistableRecord>(
+    _ record: R, into layout: RecordLayout
+  ) throws(PersistenceError) {
     do {
       try record.encode(to: encoder)
     } catch {
@@ -108,7 +114,7 @@ extension Connection {
   /// existed.
   ///
   /// - Complexity: O(log n), n = rows.
-  func delete<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> Bool {
+  func delete<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws(PersistenceError) -> Bool {
     let layout = layout(for: type)
     let statement: Statement
     if let cached = layout.deleteByID {
@@ -128,8 +134,9 @@ extension Connection {
   /// Deletes every record matching `predicate`; returns how many were deleted.
   ///
   /// - Complexity: O(log n + k) with an index on the predicate's fields, else O(n).
-  func delete<R: PersistableRecord>(_ type: R.Type, where predicate: RecordPredicate?) throws -> Int
-  {
+  func delete<R: PersistableRecord>(
+    _ type: R.Type, where predicate: RecordPredicate?
+  ) throws(PersistenceError) -> Int {
     var builder = SQLBuilder(table: R.tableName)
     builder.append("DELETE FROM " + SQLBuilder.quote(R.tableName))
     try builder.appendWhere(predicate)
@@ -146,18 +153,18 @@ extension Connection {
   /// The record with `id`, or `nil`. A UUID id matches its canonical and lower-case text.
   ///
   /// - Complexity: O(log n + f), n = rows, f = fields.
-  func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
+  func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws(PersistenceError) -> R? {
     let layout = layout(for: type)
     if sharedResults == nil { return try fetchUnshared(type, id: id, layout) }
     let arguments = try idArguments(id, layout)
     return try sharing(layout.quotedTable + layout.idCondition, arguments, record: R.self) {
-      try fetchUnshared(type, id: id, layout)
+      () throws(PersistenceError) in try fetchUnshared(type, id: id, layout)
     }
   }
 
   private func fetchUnshared<R: PersistableRecord>(
     _ type: R.Type, id: R.ID, _ layout: RecordLayout
-  ) throws -> R? {
+  ) throws(PersistenceError) -> R? {
     let statement: Statement
     if let cached = layout.selectByID {
       statement = cached
@@ -178,18 +185,22 @@ extension Connection {
   ///
   /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
   ///   without; k = records returned, f = fields.
-  func fetchAll<R: PersistableRecord>(_ descriptor: FetchDescriptor<R>) throws -> [R] {
+  func fetchAll<R: PersistableRecord>(
+    _ descriptor: FetchDescriptor<R>
+  ) throws(PersistenceError) -> [R] {
     var builder = SQLBuilder(table: R.tableName)
     builder.append("SELECT * FROM " + SQLBuilder.quote(R.tableName))
     try builder.appendWhere(descriptor.predicate)
     try builder.appendOrder(descriptor.sortBy, limit: descriptor.limit, offset: descriptor.offset)
     if sharedResults == nil { return try fetchAll(R.self, builder) }
     return try sharing(builder.sql, builder.arguments, record: R.self) {
-      try fetchAll(R.self, builder)
+      () throws(PersistenceError) in try fetchAll(R.self, builder)
     }
   }
 
-  private func fetchAll<R: PersistableRecord>(_ type: R.Type, _ builder: SQLBuilder) throws -> [R] {
+  private func fetchAll<R: PersistableRecord>(
+    _ type: R.Type, _ builder: SQLBuilder
+  ) throws(PersistenceError) -> [R] {
     let statement = try cachedStatement(builder.sql, table: R.tableName)
     noteRead(R.tableName)
     try start(statement, builder.arguments, self.context(table: R.tableName, sql: builder.sql))
@@ -201,7 +212,7 @@ extension Connection {
   /// - Complexity: O(k·f), k = rows, f = columns.
   func decodeAll<T: Decodable>(
     _ type: T.Type, _ statement: Statement, table: String? = nil
-  ) throws -> [T] {
+  ) throws(PersistenceError) -> [T] {
     defer { sqlite3_reset(statement.handle) }
     let context = self.context(table: table, sql: statement.sql)
     guard try step(statement, context) else { return [] }
@@ -222,7 +233,7 @@ extension Connection {
   /// The fast path of `decodeAll`: `F`'s own specialized loop (`F` is `T`).
   private func decodeAll<F: RowDecodable, T: Decodable>(
     _ fast: F.Type, as type: T.Type, _ statement: Statement
-  ) throws -> [T] {
+  ) throws(PersistenceError) -> [T] {
     precondition(F.self == T.self, "the fast path decodes the type it was opened from")
     do {
       let values = try F._decodeAll(from: RowCursor(connection: self, statement: statement))
@@ -237,12 +248,13 @@ extension Connection {
   /// How many records match `predicate`.
   ///
   /// - Complexity: O(log n + k) with an index, O(n) without.
-  func count<R: PersistableRecord>(_ type: R.Type, where predicate: RecordPredicate?) throws -> Int
-  {
+  func count<R: PersistableRecord>(
+    _ type: R.Type, where predicate: RecordPredicate?
+  ) throws(PersistenceError) -> Int {
     var builder = SQLBuilder(table: R.tableName)
     builder.append("SELECT count(*) FROM " + SQLBuilder.quote(R.tableName))
     try builder.appendWhere(predicate)
-    let count = { () throws -> Int in
+    let count = { () throws(PersistenceError) -> Int in
       self.noteRead(R.tableName)
       guard case .integer(let count) = try self.scalar(builder.sql, builder.arguments) else {
         return 0
@@ -257,7 +269,7 @@ extension Connection {
   /// lower-case text.
   private func idArguments<ID: Encodable>(
     _ id: ID, _ layout: RecordLayout
-  ) throws
+  ) throws(PersistenceError)
     -> [DatabaseValue]
   {
     if layout.idIsUUID, let forms = UUIDForms.of(id) { return [forms.canonical, forms.lower] }

@@ -3,7 +3,7 @@ import CSQLite
 /// Hand-written SQL (`SQL` literals), shared by `ReadContext` and `DatabaseTransaction`.
 extension Connection {
   /// The prepared, bound statement for `sql`.
-  private func started(_ sql: SQL, table: String? = nil) throws -> Statement {
+  private func started(_ sql: SQL, table: String? = nil) throws(PersistenceError) -> Statement {
     let (text, arguments) = try sql.checked(table: table)
     let statement = try cachedStatement(text, table: table)
     try start(statement, arguments, self.context(table: table, sql: text))
@@ -13,14 +13,14 @@ extension Connection {
   /// Every row of `sql` decoded as `T`.
   ///
   /// - Complexity: SQLite's, plus O(k·f) to decode k rows of f columns.
-  func fetchAll<T: Decodable>(_ type: T.Type, sql: SQL) throws -> [T] {
+  func fetchAll<T: Decodable>(_ type: T.Type, sql: SQL) throws(PersistenceError) -> [T] {
     try decodeAll(T.self, try started(sql))
   }
 
   /// The first row of `sql` decoded as `T`, or `nil`.
   ///
   /// - Complexity: SQLite's for the first row, plus O(f).
-  func fetchOne<T: Decodable>(_ type: T.Type, sql: SQL) throws -> T? {
+  func fetchOne<T: Decodable>(_ type: T.Type, sql: SQL) throws(PersistenceError) -> T? {
     let statement = try started(sql)
     defer { sqlite3_reset(statement.handle) }
     guard try step(statement, self.context(sql: statement.sql)) else { return nil }
@@ -33,7 +33,7 @@ extension Connection {
   /// - Complexity: SQLite's, plus O(k·f) to decode k rows of f columns.
   func fetchPairs<A: PersistableRecord, B: PersistableRecord>(
     _ a: A.Type, _ b: B.Type, sql: SQL
-  ) throws -> [(A, B?)] {
+  ) throws(PersistenceError) -> [(A, B?)] {
     let split = try columnCount(of: A.tableName)
     let statement = try started(sql)
     defer { sqlite3_reset(statement.handle) }
@@ -61,14 +61,14 @@ extension Connection {
   /// How many columns `table` has (`SELECT *`), from a cached statement.
   ///
   /// - Complexity: O(1) after the first call per table.
-  func columnCount(of table: String) throws -> Int32 {
+  func columnCount(of table: String) throws(PersistenceError) -> Int32 {
     try cachedStatement("SELECT * FROM " + SQLBuilder.quote(table), table: table).columnCount
   }
 
   /// Every row of `sql` as values by column name.
   ///
   /// - Complexity: SQLite's, plus O(r·c).
-  func rows(sql: SQL) throws -> [Row] {
+  func rows(sql: SQL) throws(PersistenceError) -> [Row] {
     let (text, arguments) = try sql.checked(table: nil)
     return try rows(text, arguments)
   }
@@ -76,7 +76,7 @@ extension Connection {
   /// The first column of the first row of `sql`, or `nil`.
   ///
   /// - Complexity: SQLite's for the first row.
-  func scalar(sql: SQL) throws -> DatabaseValue? {
+  func scalar(sql: SQL) throws(PersistenceError) -> DatabaseValue? {
     let (text, arguments) = try sql.checked(table: nil)
     return try scalar(text, arguments)
   }
@@ -84,7 +84,7 @@ extension Connection {
   /// Runs `sql` to completion; returns the number of rows it changed.
   ///
   /// - Complexity: SQLite's.
-  func execute(sql: SQL) throws -> Int {
+  func execute(sql: SQL) throws(PersistenceError) -> Int {
     let (text, arguments) = try sql.checked(table: nil)
     let before = sqlite3_total_changes64(handle)
     try execute(text, arguments)

@@ -3,19 +3,30 @@ import CSQLite
 extension Connection {
   /// Runs `body` in a deferred read transaction, so every statement in it sees one
   /// snapshot. With `tracking`, also returns the tables the body read.
-  func read<T>(_ body: (ReadContext) throws -> T, tracking: Bool) throws -> (T, Set<String>?) {
+  ///
+  /// The body's errors pass through as they are; the transaction's own errors are `lift`ed
+  /// into the body's error type (`{ $0 }` for both `any Error` and `PersistenceError`).
+  func read<T, E: Error>(
+    _ body: (ReadContext) throws(E) -> T, tracking: Bool, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> (T, Set<String>?) {
     if tracking { trackedReads = [] }
     defer { trackedReads = nil }
-    try execute("BEGIN DEFERRED")
+    do { try execute("BEGIN DEFERRED") } catch { throw lift(error) }
+    let value: T
     do {
-      let value = try body(ReadContext(connection: self))
-      let region = trackedReads
-      try execute("COMMIT")
-      return (value, region)
+      value = try body(ReadContext(connection: self))
     } catch {
       rollbackIfNeeded()
       throw error
     }
+    let region = trackedReads
+    do {
+      try execute("COMMIT")
+    } catch {
+      rollbackIfNeeded()
+      throw lift(error)
+    }
+    return (value, region)
   }
 
   /// Runs `body` inside the open read transaction, beginning a deferred one when none is
@@ -25,20 +36,23 @@ extension Connection {
   /// The snapshot is taken by the first statement that reads, so it includes every commit
   /// made before that. The library's queries run in it are shared by query with the later
   /// fetches of the same transaction (`sharing`); a new transaction starts with none.
-  func sharedRead<T>(_ body: (ReadContext) throws -> T) throws -> (T, Set<String>) {
+  func sharedRead<T, E: Error>(
+    _ body: (ReadContext) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> (T, Set<String>) {
     if sqlite3_get_autocommit(handle) != 0 {
       sharedResults = [:]
-      try execute("BEGIN DEFERRED")
+      do { try execute("BEGIN DEFERRED") } catch { throw lift(error) }
     }
     trackedReads = []
     defer { trackedReads = nil }
     let value = try body(ReadContext(connection: self))
     guard sqlite3_get_autocommit(handle) == 0 else {
-      throw PersistenceError.sqlite(
-        path: path, code: SQLITE_MISUSE,
-        message:
-          "the observed fetch ended the read transaction itself (COMMIT or ROLLBACK); a fetch "
-          + "only reads", sql: nil)
+      throw lift(
+        .sqlite(
+          path: path, code: SQLITE_MISUSE,
+          message:
+            "the observed fetch ended the read transaction itself (COMMIT or ROLLBACK); a fetch "
+            + "only reads", sql: nil))
     }
     return (value, trackedReads ?? [])
   }
@@ -59,13 +73,23 @@ extension Connection {
 
   /// Runs `body` in an immediate write transaction and commits; rolls back if it throws.
   /// Returns the body's value; `changedTables` then holds the tables it changed.
-  func write<T>(
-    _ body: (DatabaseTransaction) throws -> T, environment: DatabaseEnvironment
-  ) throws -> T {
+  ///
+  /// The body's errors pass through as they are; the transaction's own errors are `lift`ed
+  /// into the body's error type (`{ $0 }` for both `any Error` and `PersistenceError`).
+  func write<T, E: Error>(
+    _ body: (DatabaseTransaction) throws(E) -> T, environment: DatabaseEnvironment,
+    lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
     resetChangeTracking()
-    try execute("BEGIN IMMEDIATE")
+    do { try execute("BEGIN IMMEDIATE") } catch { throw lift(error) }
+    let value: T
     do {
-      let value = try body(DatabaseTransaction(connection: self, environment: environment))
+      value = try body(DatabaseTransaction(connection: self, environment: environment))
+    } catch {
+      rolledBack()
+      throw error
+    }
+    do throws(PersistenceError) {
       guard sqlite3_get_autocommit(handle) == 0 else {
         throw PersistenceError.sqlite(
           path: path, code: SQLITE_MISUSE,
@@ -74,14 +98,19 @@ extension Connection {
             + "throw instead and let write commit or roll back", sql: nil)
       }
       try execute("COMMIT")
-      counters.commits.add(1, ordering: .relaxed)
-      return value
     } catch {
-      rollbackIfNeeded()
-      resetChangeTracking()
-      counters.rollbacks.add(1, ordering: .relaxed)
-      throw error
+      rolledBack()
+      throw lift(error)
     }
+    counters.commits.add(1, ordering: .relaxed)
+    return value
+  }
+
+  /// Rolls back a failed write transaction and counts it.
+  private func rolledBack() {
+    rollbackIfNeeded()
+    resetChangeTracking()
+    counters.rollbacks.add(1, ordering: .relaxed)
   }
 
   /// Rolls back the open transaction, if SQLite has not already done so.
@@ -94,7 +123,7 @@ extension Connection {
   }
 
   /// `PRAGMA user_version`.
-  func userVersion() throws -> Int {
+  func userVersion() throws(PersistenceError) -> Int {
     guard case .integer(let version) = try scalar("PRAGMA user_version") else { return 0 }
     return Int(version)
   }

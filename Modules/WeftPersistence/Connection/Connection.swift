@@ -42,7 +42,7 @@ final class Connection {
   init(
     path: String, readOnly: Bool, busyTimeout: Duration, counters: StatisticsCounters,
     cacheCapacity: Int
-  ) throws {
+  ) throws(PersistenceError) {
     var opened: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     let code = sqlite3_open_v2(path, &opened, access | SQLITE_OPEN_NOMUTEX, nil)
@@ -86,7 +86,7 @@ final class Connection {
   /// Compiles `sql` without caching it.
   ///
   /// - Complexity: O(n) in the SQL length, plus SQLite's compile time.
-  func prepare(_ sql: String, table: String? = nil) throws -> Statement {
+  func prepare(_ sql: String, table: String? = nil) throws(PersistenceError) -> Statement {
     collector.reset()
     var prepared: OpaquePointer?
     let code = sqlite3_prepare_v3(
@@ -104,7 +104,7 @@ final class Connection {
   /// The cached statement for `sql`, compiled on first use.
   ///
   /// - Complexity: O(n) expected (hashing the SQL text), n = its length.
-  func cachedStatement(_ sql: String, table: String? = nil) throws -> Statement {
+  func cachedStatement(_ sql: String, table: String? = nil) throws(PersistenceError) -> Statement {
     if let statement = cache[sql] { return statement }
     let statement = try prepare(sql, table: table)
     if cache.count >= cacheCapacity {
@@ -120,7 +120,7 @@ final class Connection {
   func start(
     _ statement: Statement, _ arguments: [DatabaseValue] = [],
     _ context: @autoclosure () -> ErrorContext
-  ) throws {
+  ) throws(PersistenceError) {
     sqlite3_reset(statement.handle)
     counters.statements.add(1, ordering: .relaxed)
     if trackedReads != nil { trackedReads!.formUnion(statement.readTables) }
@@ -133,7 +133,9 @@ final class Connection {
   /// Steps once: `true` when a row is available, `false` when done. Notes the tables a
   /// write changed.
   @inline(__always)
-  func step(_ statement: Statement, _ context: @autoclosure () -> ErrorContext) throws -> Bool {
+  func step(
+    _ statement: Statement, _ context: @autoclosure () -> ErrorContext
+  ) throws(PersistenceError) -> Bool {
     if statement.isReadOnly {
       // A raw BEGIN or COMMIT inside a pass may start another snapshot: stop sharing the
       // results of this one.
@@ -165,7 +167,7 @@ final class Connection {
   @inline(__always)
   func stepAgain(
     _ statement: Statement, _ context: @autoclosure () -> ErrorContext
-  ) throws -> Bool {
+  ) throws(PersistenceError) -> Bool {
     guard statement.isReadOnly else { return try step(statement, context()) }
     let code = sqlite3_step(statement.handle)
     if code == SQLITE_ROW { return true }
@@ -188,7 +190,7 @@ final class Connection {
   /// Runs `sql` to completion, discarding rows.
   func execute(
     _ sql: String, _ arguments: [DatabaseValue] = [], table: String? = nil, id: String? = nil
-  ) throws {
+  ) throws(PersistenceError) {
     let statement = try cachedStatement(sql, table: table)
     try start(statement, arguments, self.context(table: table, id: id, sql: sql))
     defer { sqlite3_reset(statement.handle) }
@@ -199,7 +201,7 @@ final class Connection {
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Runs `sql` and returns every row as values by column name.
-  func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
+  func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws(PersistenceError) -> [Row] {
     let statement = try cachedStatement(sql)
     try start(statement, arguments, self.context(sql: sql))
     defer { sqlite3_reset(statement.handle) }
@@ -212,7 +214,9 @@ final class Connection {
   }
 
   /// The first column of the first row, or `nil` when there is no row.
-  func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> DatabaseValue? {
+  func scalar(
+    _ sql: String, _ arguments: [DatabaseValue] = []
+  ) throws(PersistenceError) -> DatabaseValue? {
     let statement = try cachedStatement(sql)
     try start(statement, arguments, self.context(sql: sql))
     defer { sqlite3_reset(statement.handle) }
@@ -261,8 +265,9 @@ extension Connection {
   /// - Complexity: O(n) to hash the SQL and values, plus the query on a miss.
   @inline(__always)
   func sharing<T>(
-    _ sql: String, _ arguments: [DatabaseValue], record: Any.Type, _ query: () throws -> T
-  ) throws -> T {
+    _ sql: String, _ arguments: [DatabaseValue], record: Any.Type,
+    _ query: () throws(PersistenceError) -> T
+  ) throws(PersistenceError) -> T {
     guard sharedResults != nil, let outer = trackedReads, !(record is AnyClass) else {
       return try query()
     }

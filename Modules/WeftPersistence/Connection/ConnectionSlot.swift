@@ -47,17 +47,20 @@ final class ConnectionSlot: Sendable {
   /// current user to finish first.
   ///
   /// - Throws: `PersistenceError.sqlite` (SQLITE_MISUSE) when the calling thread already
-  ///   holds the slot; what `body` throws.
-  func withConnection<T: Sendable>(_ body: (Connection?) throws -> T) throws -> T {
+  ///   holds the slot (`lift`ed into the body's error type); what `body` throws.
+  func withConnection<T: Sendable, E: Error>(
+    _ body: (Connection?) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
     let me = Self.currentThread
     if holder.load(ordering: .relaxed) == me {
-      throw PersistenceError.sqlite(
-        path: path, code: SQLITE_MISUSE,
-        message: "a synchronous read or write nested in a read or write of the same "
-          + "connection would wait for itself; use the enclosing closure's context",
-        sql: nil)
+      throw lift(
+        .sqlite(
+          path: path, code: SQLITE_MISUSE,
+          message: "a synchronous read or write nested in a read or write of the same "
+            + "connection would wait for itself; use the enclosing closure's context",
+          sql: nil))
     }
-    return try connection.withLock { connection in
+    return try connection.withLock { (connection) throws(E) -> T in
       holder.store(me, ordering: .relaxed)
       defer { holder.store(0, ordering: .relaxed) }
       return try body(connection)

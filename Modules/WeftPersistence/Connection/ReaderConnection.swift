@@ -20,7 +20,9 @@ actor ReaderConnection {
   }
 
   /// Opens the read-only connection.
-  func open(configuration: Database.Configuration, counters: StatisticsCounters) throws {
+  func open(
+    configuration: Database.Configuration, counters: StatisticsCounters
+  ) throws(PersistenceError) {
     let connection = try Connection(
       path: path, readOnly: true, busyTimeout: configuration.busyTimeout, counters: counters,
       cacheCapacity: configuration.statementCacheCapacity)
@@ -28,30 +30,34 @@ actor ReaderConnection {
   }
 
   /// Runs `body` in one read transaction; with `tracking`, also returns the tables it read.
-  func read<T: Sendable>(
-    _ body: @Sendable (ReadContext) throws -> T, tracking: Bool
-  ) throws
-    -> (T, Set<String>?)
-  {
-    try Self.read(slot, path: path, body, tracking: tracking)
+  func read<T: Sendable, E: Error>(
+    _ body: @Sendable (ReadContext) throws(E) -> T, tracking: Bool,
+    lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> (T, Set<String>?) {
+    try Self.read(slot, path: path, body, tracking: tracking, lift: lift)
   }
 
   /// Runs `body` in one read transaction on the calling thread, waiting for the slot.
-  nonisolated static func read<T: Sendable>(
-    _ slot: ConnectionSlot, path: String, _ body: (ReadContext) throws -> T, tracking: Bool
-  ) throws -> (T, Set<String>?) {
-    try slot.withConnection { connection in
-      guard let connection else { throw PersistenceError.closed(path: path) }
-      return try connection.read(body, tracking: tracking)
-    }
+  nonisolated static func read<T: Sendable, E: Error>(
+    _ slot: ConnectionSlot, path: String, _ body: (ReadContext) throws(E) -> T,
+    tracking: Bool, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> (T, Set<String>?) {
+    try slot.withConnection(
+      { (connection) throws(E) -> (T, Set<String>?) in
+        guard let connection else { throw lift(.closed(path: path)) }
+        return try connection.read(body, tracking: tracking, lift: lift)
+      }, lift: lift)
   }
 
   /// Runs `body` with the connection, outside any transaction.
-  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) throws -> T {
-    try slot.withConnection { connection in
-      guard let connection else { throw PersistenceError.closed(path: path) }
-      return body(connection)
-    }
+  func withConnection<T: Sendable>(
+    _ body: @Sendable (Connection) -> T
+  ) throws(PersistenceError) -> T {
+    try slot.withConnection(
+      { (connection) throws(PersistenceError) -> T in
+        guard let connection else { throw .closed(path: path) }
+        return body(connection)
+      }, lift: { $0 })
   }
 
   /// Runs `body` with the connection (`nil` once closed) on this reader's queue, without a
@@ -60,7 +66,8 @@ actor ReaderConnection {
     let slot = self.slot
     executor.async {
       do {
-        try slot.withConnection { connection in body(connection) }
+        try slot.withConnection(
+          { (connection) throws(PersistenceError) in body(connection) }, lift: { $0 })
       } catch {
         // Only a nested use throws, and this queue's thread holds no slot: unreachable, but
         // the body still hears "no connection" rather than nothing.

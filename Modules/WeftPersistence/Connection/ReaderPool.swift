@@ -11,8 +11,12 @@ import WeftCore
 final class ReaderPool: Sendable {
   private let readers: [ReaderConnection]
   private let path: String
-  private let state: Locked<ReaderPoolState<CheckedContinuation<Int, any Error>>>
+  private let state: Locked<ReaderPoolState<Waiter>>
   private let nextWaiterID = Atomic<UInt64>(0)
+
+  /// A read waiting for a free reader: resumed with the reader's index, or with `closed` or
+  /// `cancelled`.
+  typealias Waiter = CheckedContinuation<Result<Int, PersistenceError>, Never>
 
   init(path: String, count: Int) {
     self.path = path
@@ -21,21 +25,23 @@ final class ReaderPool: Sendable {
   }
 
   /// Opens every reader connection.
-  func open(configuration: Database.Configuration, counters: StatisticsCounters) async throws {
+  func open(
+    configuration: Database.Configuration, counters: StatisticsCounters
+  ) async throws(PersistenceError) {
     for reader in readers {
       try await reader.open(configuration: configuration, counters: counters)
     }
   }
 
   /// Runs `body` on a free reader.
-  func read<T: Sendable>(
-    _ body: @Sendable (ReadContext) throws -> T, tracking: Bool
-  )
-    async throws -> (T, Set<String>?)
-  {
-    let index = try await acquire()
+  func read<T: Sendable, E: Error>(
+    _ body: @Sendable (ReadContext) throws(E) -> T, tracking: Bool,
+    lift: @Sendable (PersistenceError) -> E
+  ) async throws(E) -> (T, Set<String>?) {
+    let index: Int
+    do { index = try await acquire() } catch { throw lift(error) }
     defer { release(index) }
-    return try await readers[index].read(body, tracking: tracking)
+    return try await readers[index].read(body, tracking: tracking, lift: lift)
   }
 
   /// Runs `body` in one read transaction on the calling thread: on a free reader when there
@@ -45,28 +51,36 @@ final class ReaderPool: Sendable {
   /// Only a thread that holds no connection waits (`mayWait`, and no reader slot of its
   /// own): a holder that waited could wait for a thread waiting for it. A nested call that
   /// finds every reader busy throws instead.
-  func readSynchronously<T: Sendable>(
-    mayWait: Bool, _ body: (ReadContext) throws -> T
-  ) throws -> T {
+  func readSynchronously<T: Sendable, E: Error>(
+    mayWait: Bool, _ body: (ReadContext) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
     if let index = state.withLock({ $0.acquire() }) {
       defer { release(index) }
-      return try ReaderConnection.read(readers[index].slot, path: path, body, tracking: false).0
+      return try ReaderConnection.read(
+        readers[index].slot, path: path, body, tracking: false, lift: lift
+      ).0
     }
     guard mayWait, !holdsAReader else {
-      throw PersistenceError.sqlite(
-        path: path, code: SQLITE_MISUSE,
-        message: "every reader is busy and this synchronous read is nested in a read or write "
-          + "(waiting could deadlock); read with the enclosing closure's context", sql: nil)
+      throw lift(
+        .sqlite(
+          path: path, code: SQLITE_MISUSE,
+          message: "every reader is busy and this synchronous read is nested in a read or "
+            + "write (waiting could deadlock); read with the enclosing closure's context",
+          sql: nil))
     }
     let turn = Int(nextWaiterID.add(1, ordering: .relaxed).newValue % UInt64(readers.count))
-    return try ReaderConnection.read(readers[turn].slot, path: path, body, tracking: false).0
+    return try ReaderConnection.read(
+      readers[turn].slot, path: path, body, tracking: false, lift: lift
+    ).0
   }
 
   /// Whether the calling thread holds one of the readers (it is inside a read).
   var holdsAReader: Bool { readers.contains { $0.slot.isHeldByCurrentThread } }
 
   /// Runs `body` with a free reader's connection, outside any transaction.
-  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) async throws -> T {
+  func withConnection<T: Sendable>(
+    _ body: @Sendable (Connection) -> T
+  ) async throws(PersistenceError) -> T {
     let index = try await acquire()
     defer { release(index) }
     return try await readers[index].withConnection(body)
@@ -87,37 +101,38 @@ final class ReaderPool: Sendable {
   /// Fails waiting reads and closes every reader connection.
   func close() async {
     let waiters = state.withLock { $0.close() }
-    for waiter in waiters { waiter.resume(throwing: PersistenceError.closed(path: path)) }
+    for waiter in waiters { waiter.resume(returning: .failure(.closed(path: path))) }
     for reader in readers { await reader.close() }
   }
 
-  private func acquire() async throws -> Int {
+  private func acquire() async throws(PersistenceError) -> Int {
     if let index = state.withLock({ $0.acquire() }) { return index }
     let id = nextWaiterID.add(1, ordering: .relaxed).newValue
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Int, any Error>) in
+    let path = path
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: Waiter) in
         let action = state.withLock {
-          state -> ReaderPoolState<CheckedContinuation<Int, any Error>>.WaitAction? in
+          state -> ReaderPoolState<Waiter>.WaitAction? in
           // The cancellation handler may have run before we were queued.
           if Task.isCancelled { return nil }
           return state.wait(id: id, waiter: continuation)
         }
         switch action {
-        case nil: continuation.resume(throwing: CancellationError())
-        case .use(let index): continuation.resume(returning: index)
-        case .closed: continuation.resume(throwing: PersistenceError.closed(path: path))
+        case nil: continuation.resume(returning: .failure(.cancelled(path: path)))
+        case .use(let index): continuation.resume(returning: .success(index))
+        case .closed: continuation.resume(returning: .failure(.closed(path: path)))
         case .enqueued: break
         }
       }
     } onCancel: {
-      state.withLock { $0.cancel(id: id) }?.resume(throwing: CancellationError())
+      state.withLock { $0.cancel(id: id) }?.resume(returning: .failure(.cancelled(path: path)))
     }
+    return try outcome.get()
   }
 
   private func release(_ index: Int) {
     if let handover = state.withLock({ $0.release(index) }) {
-      handover.waiter.resume(returning: handover.reader)
+      handover.waiter.resume(returning: .success(handover.reader))
     }
   }
 }

@@ -40,7 +40,7 @@ struct RowPlan<T: Decodable> {
   ///
   /// - Throws: `PersistenceError.decodingFailed` with the table (or `sql`) and the row's id.
   @inline(__always)
-  func decode(sql: @autoclosure () -> String) throws -> T {
+  func decode(sql: @autoclosure () -> String) throws(PersistenceError) -> T {
     do {
       if let make { return try make(columns) }
       let decoder = decoder.unsafelyUnwrapped

@@ -34,54 +34,71 @@ actor WriterConnection {
   }
 
   /// Runs `body` with the open connection, holding the slot.
-  private nonisolated func withOpen<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-    try slot.withConnection { connection in
-      guard let connection else { throw PersistenceError.closed(path: path) }
-      return try body(connection)
-    }
+  private nonisolated func withOpen<T: Sendable, E: Error>(
+    _ body: (Connection) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
+    try slot.withConnection(
+      { (connection) throws(E) -> T in
+        guard let connection else { throw lift(.closed(path: path)) }
+        return try body(connection)
+      }, lift: lift)
   }
 
   /// Runs one write transaction, then wakes the observations of the tables it changed.
-  func write<T: Sendable>(_ body: @Sendable (DatabaseTransaction) throws -> T) throws -> T {
-    try writeHere(body)
+  func write<T: Sendable, E: Error>(
+    _ body: @Sendable (DatabaseTransaction) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
+    try writeHere(body, lift: lift)
   }
 
   /// Runs one write transaction on the calling thread (the actor's queue, or the caller of
   /// `Database.writeSynchronously`), then wakes the observations of the tables it changed —
   /// still holding the slot, so observers hear of commits in commit order.
-  nonisolated func writeHere<T: Sendable>(_ body: (DatabaseTransaction) throws -> T) throws -> T {
-    try withOpen { connection in
-      let monitor = environment.monitor
-      let started = monitor?.isEnabled == true ? ContinuousClock.now : nil
-      let value = try connection.write(body, environment: environment)
-      if let monitor, let started {
-        monitor.record(commits: 1)
-        monitor.recordLatency(ContinuousClock.now - started)
-      }
-      let changed = connection.changedTables
-      if !changed.isEmpty { observations.didCommit(changed) }
-      return value
-    }
+  nonisolated func writeHere<T: Sendable, E: Error>(
+    _ body: (DatabaseTransaction) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
+    try withOpen(
+      { (connection) throws(E) -> T in
+        let monitor = environment.monitor
+        let started = monitor?.isEnabled == true ? ContinuousClock.now : nil
+        let value = try connection.write(body, environment: environment, lift: lift)
+        if let monitor, let started {
+          monitor.record(commits: 1)
+          monitor.recordLatency(ContinuousClock.now - started)
+        }
+        let changed = connection.changedTables
+        if !changed.isEmpty { observations.didCommit(changed) }
+        return value
+      }, lift: lift)
   }
 
   /// Runs a read on the writer (in-memory databases have no readers).
-  func read<T: Sendable>(
-    _ body: @Sendable (ReadContext) throws -> T, tracking: Bool
-  ) throws
-    -> (T, Set<String>?)
-  {
-    try withOpen { try $0.read(body, tracking: tracking) }
+  func read<T: Sendable, E: Error>(
+    _ body: @Sendable (ReadContext) throws(E) -> T, tracking: Bool,
+    lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> (T, Set<String>?) {
+    try withOpen(
+      { (connection) throws(E) -> (T, Set<String>?) in
+        try connection.read(body, tracking: tracking, lift: lift)
+      }, lift: lift)
   }
 
   /// Runs `body` with the connection outside any transaction (observation passes of
   /// in-memory databases, which have no readers).
-  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) throws -> T {
-    try withOpen { body($0) }
+  func withConnection<T: Sendable>(
+    _ body: @Sendable (Connection) -> T
+  ) throws(PersistenceError) -> T {
+    try withOpen({ (connection) throws(PersistenceError) in body(connection) }, lift: { $0 })
   }
 
   /// Runs `PRAGMA wal_checkpoint(mode)`.
-  func checkpoint(_ mode: Database.CheckpointMode) throws -> Database.CheckpointResult {
-    let rows = try withOpen { try $0.rows("PRAGMA wal_checkpoint(\(mode.rawValue))") }
+  func checkpoint(
+    _ mode: Database.CheckpointMode
+  ) throws(PersistenceError) -> Database.CheckpointResult {
+    let rows = try withOpen(
+      { (connection) throws(PersistenceError) in
+        try connection.rows("PRAGMA wal_checkpoint(\(mode.rawValue))")
+      }, lift: { $0 })
     guard let row = rows.first, case .integer(let busy) = row[0],
       case .integer(let log) = row[1], case .integer(let checkpointed) = row[2]
     else { return Database.CheckpointResult(completed: true, walFrames: 0, checkpointedFrames: 0) }
@@ -95,7 +112,7 @@ actor WriterConnection {
   /// Opens the connection and brings the schema up to date (see `Database.open`).
   func open(
     configuration: Database.Configuration, migrations: [Migration], inMemory: Bool
-  ) throws -> [MigrationRun] {
+  ) throws(PersistenceError) -> [MigrationRun] {
     let connection = try Connection(
       path: path, readOnly: false, busyTimeout: configuration.busyTimeout, counters: counters,
       cacheCapacity: configuration.statementCacheCapacity)

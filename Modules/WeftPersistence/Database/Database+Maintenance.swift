@@ -30,19 +30,22 @@ extension Database {
   /// - Complexity: O(w), w = frames in the WAL.
   /// - Note: Isolation: runs on the writer connection; waits for the current write.
   @discardableResult
-  public func checkpoint(_ mode: CheckpointMode = .passive) async throws -> CheckpointResult {
+  public func checkpoint(
+    _ mode: CheckpointMode = .passive
+  ) async throws(PersistenceError) -> CheckpointResult {
     try await writer.checkpoint(mode)
   }
 
   /// Runs `PRAGMA integrity_check` and returns its lines: `["ok"]` for a sound file.
   ///
   /// - Complexity: O(n), n = size of the database. Slow on large files.
-  public func integrityCheck() async throws -> [String] {
-    try await read { db in
-      try db.rows("PRAGMA integrity_check").map { row in
-        if case .text(let line) = row[0] { return line }
-        return row[0].description
-      }
+  public func integrityCheck() async throws(PersistenceError) -> [String] {
+    let rows = try await read { (db) throws(PersistenceError) in
+      try db.rows("PRAGMA integrity_check")
+    }
+    return rows.map { row in
+      if case .text(let line) = row[0] { return line }
+      return row[0].description
     }
   }
 

@@ -6,6 +6,9 @@ import Glibc
 import Darwin
 #endif
 
+// swift-format-ignore: AmbiguousTrailingClosureOverload
+// The two `readSynchronously` overloads are chosen by the closure's declared thrown type (a body
+// declared `throws(PersistenceError)`, or one that throws nothing, selects the typed one).
 extension Database {
   /// Runs `body` in a read transaction on the calling thread, with a reader connection, and
   /// returns its result: no task, no hop to another thread.
@@ -37,18 +40,37 @@ extension Database {
   ///   beyond the body's.
   /// - Note: Isolation: runs on the caller's thread, any isolation; blocks it (see above).
   public func readSynchronously<T: Sendable>(_ body: (ReadContext) throws -> T) throws -> T {
+    try readHere(body, lift: { $0 })
+  }
+
+  /// Runs `body` in a read transaction on the calling thread, as `readSynchronously(_:)`,
+  /// for a body that throws only `PersistenceError` (or nothing): the call then throws
+  /// exactly `PersistenceError`.
+  ///
+  /// - Complexity: O(1) to take a reader (a lock), plus the body's fetches.
+  /// - Note: Isolation: runs on the caller's thread, any isolation; blocks it.
+  public func readSynchronously<T: Sendable>(
+    _ body: (ReadContext) throws(PersistenceError) -> T
+  ) throws(PersistenceError) -> T {
+    try readHere(body, lift: { $0 })
+  }
+
+  private func readHere<T: Sendable, E: Error>(
+    _ body: (ReadContext) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
     guard let readers else {
-      throw PersistenceError.sqlite(
-        path: path, code: SQLITE_MISUSE,
-        message: "an in-memory database has no reader connection to read on synchronously; "
-          + "use read", sql: nil)
+      throw lift(
+        .sqlite(
+          path: path, code: SQLITE_MISUSE,
+          message: "an in-memory database has no reader connection to read on synchronously; "
+            + "use read", sql: nil))
     }
     #if DEBUG
     let started = ContinuousClock.now
     defer { SlowMainThreadCall.check(since: started, call: "readSynchronously", path: path) }
     #endif
     return try readers.readSynchronously(
-      mayWait: !writer.slot.isHeldByCurrentThread, body)
+      mayWait: !writer.slot.isHeldByCurrentThread, body, lift: lift)
   }
 }
 

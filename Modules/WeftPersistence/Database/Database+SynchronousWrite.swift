@@ -1,5 +1,8 @@
 import CSQLite
 
+// swift-format-ignore: AmbiguousTrailingClosureOverload
+// The two `writeSynchronously` overloads are chosen by the closure's declared thrown type (a body
+// declared `throws(PersistenceError)`, or one that throws nothing, selects the typed one).
 extension Database {
   /// Runs `body` in a write transaction on the calling thread, with the writer connection:
   /// committed when it returns, rolled back if it throws. Then wakes the observations of
@@ -25,18 +28,39 @@ extension Database {
   /// - Complexity: O(1) to take the writer (a lock), plus the body's work and the commit.
   /// - Note: Isolation: runs on the caller's thread, any isolation; blocks it (see above).
   @discardableResult
-  public func writeSynchronously<T: Sendable>(_ body: (DatabaseTransaction) throws -> T) throws -> T
-  {
+  public func writeSynchronously<T: Sendable>(
+    _ body: (DatabaseTransaction) throws -> T
+  ) throws -> T {
+    try writeHere(body, lift: { $0 })
+  }
+
+  /// Runs `body` in a write transaction on the calling thread, as `writeSynchronously(_:)`,
+  /// for a body that throws only `PersistenceError` (or nothing): the call then throws
+  /// exactly `PersistenceError`.
+  ///
+  /// - Complexity: O(1) to take the writer (a lock), plus the body's work and the commit.
+  /// - Note: Isolation: runs on the caller's thread, any isolation; blocks it.
+  @discardableResult
+  public func writeSynchronously<T: Sendable>(
+    _ body: (DatabaseTransaction) throws(PersistenceError) -> T
+  ) throws(PersistenceError) -> T {
+    try writeHere(body, lift: { $0 })
+  }
+
+  private func writeHere<T: Sendable, E: Error>(
+    _ body: (DatabaseTransaction) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
     #if DEBUG
     let started = ContinuousClock.now
     defer { SlowMainThreadCall.check(since: started, call: "writeSynchronously", path: path) }
     #endif
     if readers?.holdsAReader == true {
-      throw PersistenceError.sqlite(
-        path: path, code: SQLITE_MISUSE,
-        message: "a synchronous write nested in a read would wait for the writer while holding "
-          + "a reader (waiting could deadlock); write after the read", sql: nil)
+      throw lift(
+        .sqlite(
+          path: path, code: SQLITE_MISUSE,
+          message: "a synchronous write nested in a read would wait for the writer while "
+            + "holding a reader (waiting could deadlock); write after the read", sql: nil))
     }
-    return try writer.writeHere(body)
+    return try writer.writeHere(body, lift: lift)
   }
 }

@@ -71,7 +71,7 @@ public final class Database: Sendable {
   /// - Note: Allocations: the connections (1 + `maximumReaders`) and their dispatch queues.
   public static func open(
     at path: String, migrations: [Migration] = [], configuration: Configuration = Configuration()
-  ) async throws -> Database {
+  ) async throws(PersistenceError) -> Database {
     try await make(
       path: path, migrations: migrations, configuration: configuration, inMemory: false)
   }
@@ -83,14 +83,14 @@ public final class Database: Sendable {
   /// - Note: Allocations: one connection and its dispatch queue.
   public static func inMemory(
     migrations: [Migration] = [], configuration: Configuration = Configuration()
-  ) async throws -> Database {
+  ) async throws(PersistenceError) -> Database {
     try await make(
       path: ":memory:", migrations: migrations, configuration: configuration, inMemory: true)
   }
 
   private static func make(
     path: String, migrations: [Migration], configuration: Configuration, inMemory: Bool
-  ) async throws -> Database {
+  ) async throws(PersistenceError) -> Database {
     let counters = StatisticsCounters()
     let observations = ObservationCenter(burstInterval: configuration.observationBurstInterval)
     let environment = DatabaseEnvironment(configuration)
@@ -117,17 +117,35 @@ public final class Database: Sendable {
 
   /// Runs `body` in a read transaction: every fetch in it sees the same committed snapshot.
   ///
+  /// - Throws: what the body throws, unchanged; otherwise a `PersistenceError` (the
+  ///   database is `closed`, the task was `cancelled` waiting for a reader, …). A body
+  ///   declared `throws(PersistenceError)` selects the typed overload instead.
   /// - Complexity: O(1) to schedule, plus the body's fetches.
   /// - Note: Isolation: the body runs on a reader connection's serial queue; waits for a
   ///   free reader when all are busy.
   public func read<T: Sendable>(_ body: @Sendable (ReadContext) throws -> T) async throws -> T {
-    try await performRead(body, tracking: false).0
+    try await performRead(body, tracking: false, lift: { $0 }).0
+  }
+
+  /// Runs `body` in a read transaction, as `read(_:)`, for a body that throws only
+  /// `PersistenceError` (`{ (db) throws(PersistenceError) in … }`, or a non-throwing one): the
+  /// call then throws exactly `PersistenceError`.
+  ///
+  /// - Complexity: O(1) to schedule, plus the body's fetches.
+  /// - Note: Isolation: the body runs on a reader connection's serial queue; waits for a
+  ///   free reader when all are busy.
+  public func read<T: Sendable>(
+    _ body: @Sendable (ReadContext) throws(PersistenceError) -> T
+  ) async throws(PersistenceError) -> T {
+    try await performRead(body, tracking: false, lift: { $0 }).0
   }
 
   /// Runs `body` in a write transaction: committed when it returns, rolled back if it
   /// throws (the error is rethrown). Then wakes the observations of the tables it changed.
   ///
-  /// - Throws: what the body throws, or `PersistenceError` when the commit fails.
+  /// - Throws: what the body throws, unchanged, or a `PersistenceError` when the commit
+  ///   fails or the database is closed. A body declared `throws(PersistenceError)` selects
+  ///   the typed overload instead.
   /// - Complexity: O(1) to schedule, plus the body's work and the commit.
   /// - Note: Isolation: the body runs on the writer connection's serial queue, one write
   ///   transaction at a time.
@@ -135,15 +153,28 @@ public final class Database: Sendable {
   public func write<T: Sendable>(
     _ body: @Sendable (DatabaseTransaction) throws -> T
   ) async throws -> T {
-    try await writer.write(body)
+    try await writer.write(body, lift: { $0 })
   }
 
-  func performRead<T: Sendable>(
-    _ body: @Sendable (ReadContext) throws -> T, tracking: Bool
-  )
-    async throws -> (T, Set<String>?)
-  {
-    try await readRoute.read(body, tracking: tracking)
+  /// Runs `body` in a write transaction, as `write(_:)`, for a body that throws only
+  /// `PersistenceError` (`{ (tx) throws(PersistenceError) in … }`, or a non-throwing one):
+  /// the call then throws exactly `PersistenceError`.
+  ///
+  /// - Complexity: O(1) to schedule, plus the body's work and the commit.
+  /// - Note: Isolation: the body runs on the writer connection's serial queue, one write
+  ///   transaction at a time.
+  @discardableResult
+  public func write<T: Sendable>(
+    _ body: @Sendable (DatabaseTransaction) throws(PersistenceError) -> T
+  ) async throws(PersistenceError) -> T {
+    try await writer.write(body, lift: { $0 })
+  }
+
+  func performRead<T: Sendable, E: Error>(
+    _ body: @Sendable (ReadContext) throws(E) -> T, tracking: Bool,
+    lift: @Sendable (PersistenceError) -> E
+  ) async throws(E) -> (T, Set<String>?) {
+    try await readRoute.read(body, tracking: tracking, lift: lift)
   }
 
   /// Where reads go: the reader pool, or the writer for in-memory databases. Observation
@@ -174,13 +205,12 @@ struct ReadRoute: Sendable {
   let writer: WriterConnection
   let readers: ReaderPool?
 
-  func read<T: Sendable>(
-    _ body: @Sendable (ReadContext) throws -> T, tracking: Bool
-  )
-    async throws -> (T, Set<String>?)
-  {
-    if let readers { return try await readers.read(body, tracking: tracking) }
-    return try await writer.read(body, tracking: tracking)
+  func read<T: Sendable, E: Error>(
+    _ body: @Sendable (ReadContext) throws(E) -> T, tracking: Bool,
+    lift: @Sendable (PersistenceError) -> E
+  ) async throws(E) -> (T, Set<String>?) {
+    if let readers { return try await readers.read(body, tracking: tracking, lift: lift) }
+    return try await writer.read(body, tracking: tracking, lift: lift)
   }
 
   /// Runs `body` on a free reader connection's queue without a task, when one is free;
@@ -191,7 +221,9 @@ struct ReadRoute: Sendable {
 
   /// Runs `body` with a reader connection (the writer's for in-memory databases), outside
   /// any transaction: the body begins its own.
-  func withConnection<T: Sendable>(_ body: @Sendable (Connection) -> T) async throws -> T {
+  func withConnection<T: Sendable>(
+    _ body: @Sendable (Connection) -> T
+  ) async throws(PersistenceError) -> T {
     if let readers { return try await readers.withConnection(body) }
     return try await writer.withConnection(body)
   }

@@ -11,7 +11,7 @@ struct DatabaseSetup {
 
   var path: String { connection.path }
 
-  func run(migrations: [Migration]) throws -> [MigrationRun] {
+  func run(migrations: [Migration]) throws(PersistenceError) -> [MigrationRun] {
     try Migration.validate(migrations)
     if configuration.eraseDatabaseOnSchemaChange, !inMemory {
       try SchemaEraser(setup: self).eraseIfChanged(migrations)
@@ -29,11 +29,13 @@ struct DatabaseSetup {
       throw PersistenceError.readOnlyLocation(path: path)
     }
     try configure()
-    try connection.write({ tx in try OutboxSchema.install(in: tx) }, environment: environment)
+    try connection.write(
+      { (tx) throws(PersistenceError) in try OutboxSchema.install(in: tx) },
+      environment: environment, lift: { $0 })
     return try migrate(from: version, migrations)
   }
 
-  private func configure() throws {
+  private func configure() throws(PersistenceError) {
     if !inMemory {
       let mode = try connection.scalar("PRAGMA journal_mode = WAL")
       guard mode == .text("wal") else {
@@ -52,7 +54,7 @@ struct DatabaseSetup {
 
   /// A version-0 database with tables this code did not create is someone else's file:
   /// migrating it would mix two schemas.
-  private func refuseForeignTables() throws {
+  private func refuseForeignTables() throws(PersistenceError) {
     let rows = try connection.rows(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
         + "ESCAPE '\\' AND name NOT LIKE 'weft\\_%' ESCAPE '\\' ORDER BY name")
@@ -68,7 +70,9 @@ struct DatabaseSetup {
         + "migration of this code created them")
   }
 
-  private func migrate(from version: Int, _ migrations: [Migration]) throws -> [MigrationRun] {
+  private func migrate(
+    from version: Int, _ migrations: [Migration]
+  ) throws(PersistenceError) -> [MigrationRun] {
     var runs: [MigrationRun] = []
     for migration in migrations where migration.version > version {
       let clock = ContinuousClock()
@@ -82,7 +86,7 @@ struct DatabaseSetup {
             try migration.body(tx)
             try tx.connection.execute("PRAGMA user_version = \(migration.version)")
             applied = true
-          }, environment: environment)
+          }, environment: environment, lift: { $0 })
       } catch {
         throw PersistenceError.migrationFailed(
           path: path, version: migration.version, name: migration.name,

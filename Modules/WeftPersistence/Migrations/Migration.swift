@@ -81,7 +81,7 @@ extension Duration {
 
 extension Migration {
   /// Checks that versions run 1, 2, 3, … without gaps or repeats.
-  static func validate(_ migrations: [Migration]) throws {
+  static func validate(_ migrations: [Migration]) throws(PersistenceError) {
     for (offset, migration) in migrations.enumerated() where migration.version != offset + 1 {
       throw PersistenceError.invalidMigrations(
         detail:

@@ -13,7 +13,7 @@ struct SchemaEraser {
   private var connection: Connection { setup.connection }
 
   /// Erases the file's schema objects when they are not what `migrations` make.
-  func eraseIfChanged(_ migrations: [Migration]) throws {
+  func eraseIfChanged(_ migrations: [Migration]) throws(PersistenceError) {
     let version = try connection.userVersion()
     guard version > 0 else { return }
     if version <= migrations.count,
@@ -25,7 +25,7 @@ struct SchemaEraser {
   }
 
   /// The schema the first migrations make on an empty database (with the outbox).
-  private func reference(_ migrations: [Migration]) throws -> [Row] {
+  private func reference(_ migrations: [Migration]) throws(PersistenceError) -> [Row] {
     var configuration = setup.configuration
     configuration.eraseDatabaseOnSchemaChange = false
     let scratch = try Connection(
@@ -39,7 +39,7 @@ struct SchemaEraser {
   }
 
   /// Every schema object but SQLite's own, in a stable order.
-  private func schema(of connection: Connection) throws -> [Row] {
+  private func schema(of connection: Connection) throws(PersistenceError) -> [Row] {
     try connection.rows(
       "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' "
         + "ESCAPE '\\' ORDER BY type, name")
@@ -47,13 +47,13 @@ struct SchemaEraser {
 
   /// Drops every table, view and trigger (indexes go with their tables) and resets the
   /// schema version, in one transaction.
-  private func erase() throws {
+  private func erase() throws(PersistenceError) {
     let objects = try connection.rows(
       "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND "
         + "name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
     try connection.execute("PRAGMA foreign_keys = OFF")
     try connection.write(
-      { tx in
+      { (tx) throws(PersistenceError) in
         for object in objects {
           guard case .text(let type) = object[0], case .text(let name) = object[1] else {
             continue
@@ -61,7 +61,7 @@ struct SchemaEraser {
           try tx.connection.execute("DROP \(type.uppercased()) IF EXISTS \(SQLBuilder.quote(name))")
         }
         try tx.connection.execute("PRAGMA user_version = 0")
-      }, environment: setup.environment)
+      }, environment: setup.environment, lift: { $0 })
     try connection.execute("PRAGMA foreign_keys = ON")
   }
 }

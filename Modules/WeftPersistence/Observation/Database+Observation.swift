@@ -69,7 +69,7 @@ extension Database {
       counters.observationFetches.add(1, ordering: .relaxed)
       monitor?.record(jobs: 1)
       do {
-        let (value, read) = try connection.sharedRead(fetch)
+        let (value, read) = try connection.sharedRead(fetch, lift: { $0 })
         // The fetch read tables it was not registered for: a commit to them may have landed
         // before the wider registration. The center widens it and fetches again.
         if !read.isSubset(of: region) { return .widened(read) }

@@ -240,7 +240,7 @@ final class ObservationCenter: Sendable {
       } catch {
         // No connection: whatever the pass would have claimed ends, normally when the
         // database is closing, else with the error.
-        if case .closed = error as? PersistenceError {
+        if (error as? PersistenceError)?.kind == .closed {
           self.failPending(nil)
         } else {
           self.failPending(error)

@@ -38,9 +38,9 @@ public struct Outbox: Sendable {
   ///
   /// - Complexity: O(d log n), d = due entries examined, n = queued entries.
   /// - Note: Isolation: one write transaction on the writer.
-  public func dequeue(limit: Int = 16) async throws -> [OutboxEntry] {
+  public func dequeue(limit: Int = 16) async throws(PersistenceError) -> [OutboxEntry] {
     let environment = environment
-    return try await database.write { tx in
+    return try await database.write { (tx) throws(PersistenceError) in
       let now = environment.now()
       let rows = try tx.rows(OutboxSchema.dueQuery, [now.databaseValue, .integer(Int64(limit))])
       var entries: [OutboxEntry] = []
@@ -62,7 +62,7 @@ public struct Outbox: Sendable {
   ///
   /// - Complexity: O(log n).
   @discardableResult
-  public func acknowledge(_ entry: OutboxEntry) async throws -> Bool {
+  public func acknowledge(_ entry: OutboxEntry) async throws(PersistenceError) -> Bool {
     try await acknowledge(id: entry.id)
   }
 
@@ -70,8 +70,8 @@ public struct Outbox: Sendable {
   ///
   /// - Complexity: O(log n).
   @discardableResult
-  public func acknowledge(id: Int64) async throws -> Bool {
-    try await database.write { tx in
+  public func acknowledge(id: Int64) async throws(PersistenceError) -> Bool {
+    try await database.write { (tx) throws(PersistenceError) in
       try tx.execute("DELETE FROM weft_outbox WHERE id = ?1", [.integer(id)]) > 0
     }
   }
@@ -82,7 +82,9 @@ public struct Outbox: Sendable {
   /// - Throws: `PersistenceError.outboxEntryNotFound` when the entry is gone.
   /// - Complexity: O(log n).
   @discardableResult
-  public func fail(_ entry: OutboxEntry, error: String) async throws -> OutboxFailureOutcome {
+  public func fail(
+    _ entry: OutboxEntry, error: String
+  ) async throws(PersistenceError) -> OutboxFailureOutcome {
     try await fail(id: entry.id, error: error)
   }
 
@@ -91,10 +93,12 @@ public struct Outbox: Sendable {
   /// - Throws: `PersistenceError.outboxEntryNotFound` when the entry is gone.
   /// - Complexity: O(log n).
   @discardableResult
-  public func fail(id: Int64, error message: String) async throws -> OutboxFailureOutcome {
+  public func fail(
+    id: Int64, error message: String
+  ) async throws(PersistenceError) -> OutboxFailureOutcome {
     let environment = environment
     let path = database.path
-    return try await database.write { tx in
+    return try await database.write { (tx) throws(PersistenceError) in
       guard let row = try tx.rows("SELECT * FROM weft_outbox WHERE id = ?1", [.integer(id)]).first
       else { throw PersistenceError.outboxEntryNotFound(path: path, id: id) }
       var state = OutboxSchema.state(row)
@@ -121,8 +125,8 @@ public struct Outbox: Sendable {
   /// Entries still to deliver (leased ones included), oldest first.
   ///
   /// - Complexity: O(k), k = entries.
-  public func pending() async throws -> [OutboxEntry] {
-    try await database.read { db in
+  public func pending() async throws(PersistenceError) -> [OutboxEntry] {
+    try await database.read { (db) throws(PersistenceError) in
       try db.rows("SELECT * FROM weft_outbox WHERE dead_at IS NULL ORDER BY id")
         .map(OutboxSchema.entry)
     }
@@ -131,8 +135,8 @@ public struct Outbox: Sendable {
   /// How many entries are still to deliver.
   ///
   /// - Complexity: O(k) (an index range count).
-  public func pendingCount() async throws -> Int {
-    try await database.read { db in
+  public func pendingCount() async throws(PersistenceError) -> Int {
+    try await database.read { (db) throws(PersistenceError) in
       guard
         case .integer(let count) = try db.scalar(
           "SELECT count(*) FROM weft_outbox WHERE dead_at IS NULL")
@@ -145,8 +149,8 @@ public struct Outbox: Sendable {
   /// nothing is pending. A sync engine sleeps until then.
   ///
   /// - Complexity: O(log n).
-  public func nextAttemptDate() async throws -> Date? {
-    try await database.read { db in
+  public func nextAttemptDate() async throws(PersistenceError) -> Date? {
+    try await database.read { (db) throws(PersistenceError) in
       let value = try db.scalar(
         "SELECT min(max(next_attempt_at, coalesce(leased_until, 0))) FROM weft_outbox "
           + "WHERE dead_at IS NULL")
@@ -161,8 +165,8 @@ public struct Outbox: Sendable {
   /// Entries that failed too often, oldest first.
   ///
   /// - Complexity: O(k), k = dead letters.
-  public func deadLetters() async throws -> [OutboxEntry] {
-    try await database.read { db in
+  public func deadLetters() async throws(PersistenceError) -> [OutboxEntry] {
+    try await database.read { (db) throws(PersistenceError) in
       try db.rows("SELECT * FROM weft_outbox WHERE dead_at IS NOT NULL ORDER BY id")
         .map(OutboxSchema.entry)
     }
@@ -172,10 +176,10 @@ public struct Outbox: Sendable {
   ///
   /// - Throws: `PersistenceError.outboxEntryNotFound` when the entry is gone.
   /// - Complexity: O(log n).
-  public func requeue(_ entry: OutboxEntry) async throws {
+  public func requeue(_ entry: OutboxEntry) async throws(PersistenceError) {
     let environment = environment
     let path = database.path
-    try await database.write { tx in
+    try await database.write { (tx) throws(PersistenceError) in
       guard
         let row = try tx.rows("SELECT * FROM weft_outbox WHERE id = ?1", [.integer(entry.id)])
           .first
@@ -192,8 +196,8 @@ public struct Outbox: Sendable {
   ///
   /// - Complexity: O(d log n), d = dead letters.
   @discardableResult
-  public func purgeDeadLetters() async throws -> Int {
-    try await database.write { tx in
+  public func purgeDeadLetters() async throws(PersistenceError) -> Int {
+    try await database.write { (tx) throws(PersistenceError) in
       try tx.execute("DELETE FROM weft_outbox WHERE dead_at IS NOT NULL")
     }
   }

@@ -49,9 +49,15 @@ public struct OutboxEntry: Sendable, Equatable, Identifiable {
 
   /// Decodes the payload as `type` (a record for create/update, its id for a delete).
   ///
+  /// - Throws: `PersistenceError` of kind `decodingFailed` (table `weft_outbox`, this
+  ///   entry's id) when the payload does not decode as `type`.
   /// - Complexity: O(p), p = payload size.
-  public func decodePayload<T: Decodable>(as type: T.Type) throws -> T {
-    try JSONDecoder().decode(type, from: payload)
+  public func decodePayload<T: Decodable>(as type: T.Type) throws(PersistenceError) -> T {
+    do {
+      return try JSONDecoder().decode(type, from: payload)
+    } catch {
+      throw PersistenceError(decoding: error, table: OutboxSchema.table, id: String(id))
+    }
   }
 }
 

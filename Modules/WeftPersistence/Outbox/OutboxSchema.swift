@@ -11,7 +11,7 @@ enum OutboxSchema {
 
   /// `AUTOINCREMENT` so an acknowledged entry's id is never reused: a late acknowledgement
   /// from a deliverer whose lease expired cannot delete a newer entry.
-  static func install(in tx: DatabaseTransaction) throws {
+  static func install(in tx: DatabaseTransaction) throws(PersistenceError) {
     try tx.execute(
       """
       CREATE TABLE IF NOT EXISTS weft_outbox (

@@ -25,7 +25,7 @@ extension DatabaseTransaction {
   @discardableResult
   public func enqueue<R: PersistableRecord>(
     _ operation: OutboxOperation, _ record: R, idempotencyKey: String? = nil
-  ) throws -> OutboxEntry {
+  ) throws(PersistenceError) -> OutboxEntry {
     try enqueue(
       operation, modelType: R.tableName, recordID: recordIDText(record.id),
       payload: try payload(record, table: R.tableName), idempotencyKey: idempotencyKey)
@@ -37,7 +37,7 @@ extension DatabaseTransaction {
   @discardableResult
   public func enqueueDeletion<R: PersistableRecord>(
     of type: R.Type, id: R.ID, idempotencyKey: String? = nil
-  ) throws -> OutboxEntry {
+  ) throws(PersistenceError) -> OutboxEntry {
     try enqueue(
       .delete, modelType: R.tableName, recordID: recordIDText(id),
       payload: try payload(id, table: R.tableName), idempotencyKey: idempotencyKey)
@@ -50,7 +50,7 @@ extension DatabaseTransaction {
   public func enqueue(
     _ operation: OutboxOperation, modelType: String, recordID: String, payload: Data,
     idempotencyKey: String? = nil
-  ) throws -> OutboxEntry {
+  ) throws(PersistenceError) -> OutboxEntry {
     let key = idempotencyKey ?? UUID().uuidString
     let now = environment.now()
     try connection.execute(
@@ -66,7 +66,7 @@ extension DatabaseTransaction {
       nextAttemptAt: now, lastError: nil, createdAt: now, deadLetteredAt: nil)
   }
 
-  private func payload<T: Encodable>(_ value: T, table: String) throws -> Data {
+  private func payload<T: Encodable>(_ value: T, table: String) throws(PersistenceError) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     do {

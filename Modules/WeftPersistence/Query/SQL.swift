@@ -58,7 +58,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
   }
 
   /// The text and its bound values, or `encodingFailed` naming the value that failed.
-  func checked(table: String?) throws -> (String, [DatabaseValue]) {
+  func checked(table: String?) throws(PersistenceError) -> (String, [DatabaseValue]) {
     if let encodingFailure {
       throw PersistenceError.encodingFailed(
         table: table ?? "", codingPath: "", detail: "interpolated value: " + encodingFailure)

@@ -26,7 +26,7 @@ struct SQLBuilder {
   }
 
   /// The quoted column for `field`, or `PersistenceError.invalidField`.
-  func column(_ field: Field) throws -> String {
+  func column(_ field: Field) throws(PersistenceError) -> String {
     guard Self.isIdentifier(field.name) else {
       throw PersistenceError.invalidField(table: table, field: field.name)
     }
@@ -44,7 +44,9 @@ struct SQLBuilder {
   /// Appends a placeholder bound to `value`.
   mutating func bind(_ value: DatabaseValue) { sql += placeholder(value) }
 
-  mutating func bind(encoding value: any Encodable & Sendable, field: Field) throws {
+  mutating func bind(
+    encoding value: any Encodable & Sendable, field: Field
+  ) throws(PersistenceError) {
     do {
       bind(try ColumnValue.encode(value, codingPath: []))
     } catch {
@@ -56,13 +58,13 @@ struct SQLBuilder {
   // MARK: Clauses
 
   /// Appends ` WHERE …` for `predicate` (nothing when `nil`).
-  mutating func appendWhere(_ predicate: RecordPredicate?) throws {
+  mutating func appendWhere(_ predicate: RecordPredicate?) throws(PersistenceError) {
     guard let predicate else { return }
     sql += " WHERE "
     try append(predicate.node)
   }
 
-  mutating func append(_ node: RecordPredicate.Node) throws {
+  mutating func append(_ node: RecordPredicate.Node) throws(PersistenceError) {
     switch node {
     case .compare(let field, let comparison, let value):
       if let forms = UUIDForms.of(value), comparison == .equal || comparison == .notEqual {
@@ -140,7 +142,7 @@ struct SQLBuilder {
   /// so a NULL field differs, as `!=` promises).
   private mutating func appendUUIDComparison(
     _ field: Field, equal: Bool, _ forms: (canonical: DatabaseValue, lower: DatabaseValue)
-  ) throws {
+  ) throws(PersistenceError) {
     let column = try column(field)
     if equal {
       sql += column + " IN (" + placeholder(forms.canonical) + ", "
@@ -152,7 +154,7 @@ struct SQLBuilder {
   }
 
   /// Appends ` ORDER BY …`, ` LIMIT …` and ` OFFSET …` as needed.
-  mutating func appendOrder(_ sortBy: [Sort], limit: Int?, offset: Int?) throws {
+  mutating func appendOrder(_ sortBy: [Sort], limit: Int?, offset: Int?) throws(PersistenceError) {
     if !sortBy.isEmpty {
       sql += " ORDER BY "
       for (position, sort) in sortBy.enumerated() {

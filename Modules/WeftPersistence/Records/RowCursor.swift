@@ -17,7 +17,7 @@ public struct RowCursor {
 
   /// Steps to the next row: `true` when there is one.
   @usableFromInline
-  func next() throws -> Bool {
+  func next() throws(PersistenceError) -> Bool {
     try connection.stepAgain(statement, connection.context(sql: statement.sql))
   }
 }

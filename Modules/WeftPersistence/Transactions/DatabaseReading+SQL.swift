@@ -31,7 +31,7 @@ extension DatabaseReading {
   /// - Complexity: SQLite's, plus O(k·f) to decode k rows of f columns; the statement is
   ///   prepared once per distinct text and cached.
   /// - Note: Isolation: runs on the connection of the enclosing `read` or `write`.
-  public func fetchAll<T: Decodable>(_ type: T.Type, sql: SQL) throws -> [T] {
+  public func fetchAll<T: Decodable>(_ type: T.Type, sql: SQL) throws(PersistenceError) -> [T] {
     try reader.connection.fetchAll(type, sql: sql)
   }
 
@@ -39,7 +39,7 @@ extension DatabaseReading {
   ///
   /// - Complexity: SQLite's for the first row, plus O(f).
   /// - Note: Isolation: runs on the connection of the enclosing `read` or `write`.
-  public func fetchOne<T: Decodable>(_ type: T.Type, sql: SQL) throws -> T? {
+  public func fetchOne<T: Decodable>(_ type: T.Type, sql: SQL) throws(PersistenceError) -> T? {
     try reader.connection.fetchOne(type, sql: sql)
   }
 
@@ -58,8 +58,9 @@ extension DatabaseReading {
   /// - Note: Isolation: runs on the connection of the enclosing `read` or `write`.
   public func fetchAll<A: PersistableRecord, B: PersistableRecord>(
     _ first: A.Type, _ second: B.Type, sql: SQL
-  ) throws -> [(A, B)] {
-    try reader.connection.fetchPairs(first, second, sql: sql).map { pair in
+  ) throws(PersistenceError) -> [(A, B)] {
+    try reader.connection.fetchPairs(first, second, sql: sql).map {
+      pair throws(PersistenceError) in
       guard let right = pair.1 else {
         throw PersistenceError.decodingFailed(
           table: B.tableName, id: nil, codingPath: B.idColumn,
@@ -76,7 +77,7 @@ extension DatabaseReading {
   /// - Note: Isolation: runs on the connection of the enclosing `read` or `write`.
   public func fetchAll<A: PersistableRecord, B: PersistableRecord>(
     _ first: A.Type, optional second: B.Type, sql: SQL
-  ) throws -> [(A, B?)] {
+  ) throws(PersistenceError) -> [(A, B?)] {
     try reader.connection.fetchPairs(first, second, sql: sql)
   }
 
@@ -84,11 +85,15 @@ extension DatabaseReading {
   ///
   /// - Complexity: SQLite's, plus O(r·c) to copy r rows of c columns.
   /// - Note: Isolation: runs on the connection of the enclosing `read` or `write`.
-  public func rows(sql: SQL) throws -> [Row] { try reader.connection.rows(sql: sql) }
+  public func rows(sql: SQL) throws(PersistenceError) -> [Row] {
+    try reader.connection.rows(sql: sql)
+  }
 
   /// The first column of the first row of `sql`, or `nil` when there is no row.
   ///
   /// - Complexity: SQLite's for the first row.
   /// - Note: Isolation: runs on the connection of the enclosing `read` or `write`.
-  public func scalar(sql: SQL) throws -> DatabaseValue? { try reader.connection.scalar(sql: sql) }
+  public func scalar(sql: SQL) throws(PersistenceError) -> DatabaseValue? {
+    try reader.connection.scalar(sql: sql)
+  }
 }

@@ -34,14 +34,15 @@ public struct DatabaseTransaction {
   /// - Complexity: O(f + log n), f = fields, n = rows.
   /// - Note: Allocations: one `Codable` container box per record on the steady path (the
   ///   statement is prepared once per model type per connection).
-  public func save<R: PersistableRecord>(_ record: R) throws {
+  public func save<R: PersistableRecord>(_ record: R) throws(PersistenceError) {
     try connection.save(record)
   }
 
   /// Saves every record of `records`, in order.
   ///
   /// - Complexity: O(k·(f + log n)), k = records.
-  public func save<S: Sequence>(contentsOf records: S) throws where S.Element: PersistableRecord {
+  public func save<S: Sequence>(contentsOf records: S) throws(PersistenceError)
+  where S.Element: PersistableRecord {
     for record in records { try connection.save(record) }
   }
 
@@ -49,7 +50,9 @@ public struct DatabaseTransaction {
   ///
   /// - Complexity: O(log n).
   @discardableResult
-  public func delete<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> Bool {
+  public func delete<R: PersistableRecord>(
+    _ type: R.Type, id: R.ID
+  ) throws(PersistenceError) -> Bool {
     try connection.delete(type, id: id)
   }
 
@@ -60,7 +63,7 @@ public struct DatabaseTransaction {
   @discardableResult
   public func delete<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate?
-  ) throws
+  ) throws(PersistenceError)
     -> Int
   {
     try connection.delete(type, where: predicate)
@@ -69,7 +72,7 @@ public struct DatabaseTransaction {
   /// The record with `id`, or `nil` (sees this transaction's writes).
   ///
   /// - Complexity: O(log n + f).
-  public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
+  public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws(PersistenceError) -> R? {
     try connection.fetch(type, id: id)
   }
 
@@ -77,7 +80,9 @@ public struct DatabaseTransaction {
   ///
   /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
   ///   without.
-  public func fetchAll<R: PersistableRecord>(_ descriptor: FetchDescriptor<R>) throws -> [R] {
+  public func fetchAll<R: PersistableRecord>(
+    _ descriptor: FetchDescriptor<R>
+  ) throws(PersistenceError) -> [R] {
     try connection.fetchAll(descriptor)
   }
 
@@ -87,7 +92,7 @@ public struct DatabaseTransaction {
   public func fetchAll<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = [], limit: Int? = nil,
     offset: Int? = nil
-  ) throws -> [R] {
+  ) throws(PersistenceError) -> [R] {
     try connection.fetchAll(
       FetchDescriptor<R>(where: predicate, sortBy: sortBy, limit: limit, offset: offset))
   }
@@ -98,7 +103,7 @@ public struct DatabaseTransaction {
   public func count<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil
   )
-    throws -> Int
+    throws(PersistenceError) -> Int
   {
     try connection.count(type, where: predicate)
   }
@@ -110,7 +115,9 @@ public struct DatabaseTransaction {
   ///
   /// - Complexity: SQLite's; the statement is prepared once and cached.
   @discardableResult
-  public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int {
+  public func execute(
+    _ sql: String, _ arguments: [DatabaseValue] = []
+  ) throws(PersistenceError) -> Int {
     let before = sqlite3_total_changes64(connection.handle)
     try connection.execute(sql, arguments)
     return Int(sqlite3_total_changes64(connection.handle) - before)
@@ -119,7 +126,9 @@ public struct DatabaseTransaction {
   /// Runs raw SQL and returns its rows.
   ///
   /// - Complexity: SQLite's, plus O(r·c) to copy r rows of c columns.
-  public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
+  public func rows(
+    _ sql: String, _ arguments: [DatabaseValue] = []
+  ) throws(PersistenceError) -> [Row] {
     try connection.rows(sql, arguments)
   }
 
@@ -131,9 +140,10 @@ public struct DatabaseTransaction {
   /// - Complexity: O(n log n), n = rows already in the table.
   public func createIndex(
     on table: String, fields: [String], unique: Bool = false, name: String? = nil
-  ) throws {
+  ) throws(PersistenceError) {
     let builder = SQLBuilder(table: table)
-    let columns = try fields.map { try builder.column(Field($0)) }
+    var columns: [String] = []
+    for field in fields { columns.append(try builder.column(Field(field))) }
     let indexName = name ?? ([table] + fields).joined(separator: "_")
     let sql =
       "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQLBuilder.quote(indexName)) "
@@ -146,7 +156,7 @@ public struct DatabaseTransaction {
   /// - Complexity: O(n log n), n = rows already in the table.
   public func createIndex<R: PersistableRecord>(
     on type: R.Type, fields: [String], unique: Bool = false, name: String? = nil
-  ) throws {
+  ) throws(PersistenceError) {
     try createIndex(on: R.tableName, fields: fields, unique: unique, name: name)
   }
 }

@@ -18,7 +18,7 @@ public struct ReadContext {
   ///
   /// - Complexity: O(log n + f), n = rows, f = fields.
   /// - Note: Allocations: the record, plus one decoder.
-  public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws -> R? {
+  public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws(PersistenceError) -> R? {
     try connection.fetch(type, id: id)
   }
 
@@ -27,7 +27,9 @@ public struct ReadContext {
   /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
   ///   without; k = records returned.
   /// - Note: Allocations: the result array and its records, one decoder, and the SQL text.
-  public func fetchAll<R: PersistableRecord>(_ descriptor: FetchDescriptor<R>) throws -> [R] {
+  public func fetchAll<R: PersistableRecord>(
+    _ descriptor: FetchDescriptor<R>
+  ) throws(PersistenceError) -> [R] {
     try connection.fetchAll(descriptor)
   }
 
@@ -37,7 +39,7 @@ public struct ReadContext {
   public func fetchAll<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = [], limit: Int? = nil,
     offset: Int? = nil
-  ) throws -> [R] {
+  ) throws(PersistenceError) -> [R] {
     try connection.fetchAll(
       FetchDescriptor<R>(where: predicate, sortBy: sortBy, limit: limit, offset: offset))
   }
@@ -47,7 +49,7 @@ public struct ReadContext {
   /// - Complexity: O(log n) with an index that serves both, else O(n).
   public func fetchFirst<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = []
-  ) throws -> R? {
+  ) throws(PersistenceError) -> R? {
     try connection.fetchAll(FetchDescriptor<R>(where: predicate, sortBy: sortBy, limit: 1)).first
   }
 
@@ -57,7 +59,7 @@ public struct ReadContext {
   public func count<R: PersistableRecord>(
     _ type: R.Type, where predicate: RecordPredicate? = nil
   )
-    throws -> Int
+    throws(PersistenceError) -> Int
   {
     try connection.count(type, where: predicate)
   }
@@ -66,14 +68,18 @@ public struct ReadContext {
   /// never inside `sql`.
   ///
   /// - Complexity: SQLite's, plus O(r·c) to copy r rows of c columns.
-  public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
+  public func rows(
+    _ sql: String, _ arguments: [DatabaseValue] = []
+  ) throws(PersistenceError) -> [Row] {
     try connection.rows(sql, arguments)
   }
 
   /// The first column of the first row of `sql`, or `nil` when there is no row.
   ///
   /// - Complexity: SQLite's for the first row.
-  public func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> DatabaseValue? {
+  public func scalar(
+    _ sql: String, _ arguments: [DatabaseValue] = []
+  ) throws(PersistenceError) -> DatabaseValue? {
     try connection.scalar(sql, arguments)
   }
 }

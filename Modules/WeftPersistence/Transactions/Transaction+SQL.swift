@@ -10,5 +10,5 @@ extension DatabaseTransaction {
   /// - Complexity: SQLite's; the statement is prepared once per distinct text.
   /// - Note: Isolation: runs on the writer connection, inside the transaction.
   @discardableResult
-  public func execute(sql: SQL) throws -> Int { try connection.execute(sql: sql) }
+  public func execute(sql: SQL) throws(PersistenceError) -> Int { try connection.execute(sql: sql) }
 }

@@ -62,7 +62,8 @@ import WeftPersistence
       }
       let waiting = Task { try await database.count(Metric.self) }
       waiting.cancel()
-      await #expect(throws: CancellationError.self) { try await waiting.value }
+      let cancelled = await #expect(throws: PersistenceError.self) { try await waiting.value }
+      #expect(cancelled?.kind == .cancelled)
       release.signal()
       let held = try await holding
       let count = try await database.count(Metric.self)

@@ -52,8 +52,8 @@ import Glibc
     await #expect {
       try await Database.open(at: path, migrations: TestSchema.all)
     } throws: { error in
-      guard case .corrupt(let errorPath, _) = error as? PersistenceError else { return false }
-      return errorPath == path
+      guard let error = error as? PersistenceError, error.kind == .corrupt else { return false }
+      return error.path == path
     }
   }
 
@@ -68,13 +68,13 @@ import Glibc
       try await database.fetchAll(Metric.self)
     }
     await database.close()
-    guard case .corrupt(let errorPath, let detail) = thrown else {
+    guard let thrown, thrown.kind == .corrupt, let detail = thrown.detail else {
       Issue.record("expected .corrupt, got \(String(describing: thrown))")
       return
     }
-    #expect(errorPath == path)
+    #expect(thrown.path == path)
     #expect(
-      thrown?.description
+      thrown.description
         == "\(path) is corrupt (\(detail)). Restore it from a backup or delete it to start "
         + "over; run integrityCheck() to see the damage.")
   }
@@ -106,8 +106,10 @@ import Glibc
     await #expect {
       try await Database.open(at: path)
     } throws: { error in
-      guard case .cannotOpen(let errorPath, _) = error as? PersistenceError else { return false }
-      return errorPath == path
+      guard let error = error as? PersistenceError, error.kind == .cannotOpen else {
+        return false
+      }
+      return error.path == path
     }
   }
 
@@ -190,11 +192,11 @@ import Glibc
     let tags = await #expect(throws: PersistenceError.self) {
       try await database.fetch(Metric.self, id: 9)
     }
-    guard case .decodingFailed(_, "9", let path, _) = tags else {
+    guard let tags, tags.kind == .decodingFailed, tags.recordID == "9" else {
       Issue.record("expected a decoding failure, got \(String(describing: tags))")
       return
     }
-    #expect(path == "tags")
+    #expect(tags.codingPath == "tags")
   }
 
   @Test func aBrokenConstraintNamesTableAndRecord() async throws {

@@ -94,9 +94,9 @@ import WeftPersistence
       do {
         _ = try await committing.next()
         Issue.record("the committing fetch was delivered")
-      } catch PersistenceError.sqlite(_, let code, let message, _) {
-        #expect(code == 21)  // SQLITE_MISUSE
-        #expect(message.contains("ended the read transaction"))
+      } catch let error as PersistenceError where error.kind == .sqlite {
+        #expect(error.sqliteCode == 21)  // SQLITE_MISUSE
+        #expect(error.detail?.contains("ended the read transaction") == true)
       }
       #expect(try await other.next() == 1)
       try await database.save(Metric.sample(2))

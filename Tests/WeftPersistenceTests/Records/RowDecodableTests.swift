@@ -23,10 +23,12 @@ import Testing
     do {
       _ = try await database.fetchAll(FastBook.self)
       Issue.record("decoding a BLOB as String should fail")
-    } catch let PersistenceError.decodingFailed(table, id, codingPath, _) {
-      #expect(table == "book")
-      #expect(id == "10")
-      #expect(codingPath == "title")
+    } catch {
+      // The `do` body calls only `throws(PersistenceError)` functions: `error` is typed.
+      #expect(error.kind == .decodingFailed)
+      #expect(error.table == "book")
+      #expect(error.recordID == "10")
+      #expect(error.codingPath == "title")
     }
   }
 }
