@@ -106,7 +106,7 @@ public final class WeftAppDriver {
 
   /// Settles the app: on the runtime, until no job is runnable (timers stay pending); on
   /// threads, until no `RuntimeClock` sleep is in progress and nothing has committed for
-  /// 20 ms of real time (at most 10 s).
+  /// 40 ms of real time (at most 10 s).
   ///
   /// - Complexity: the work that runs.
   public func settle() async {
@@ -118,15 +118,17 @@ public final class WeftAppDriver {
     MainActorDeliveries.shared.drainNow()
   }
 
-  /// Off the runtime: waits until no `RuntimeClock` sleep is in progress (latency, backoff)
-  /// and the commit count stays put for 20 ms.
+  /// Off the runtime: waits until, twice in a row 20 ms apart, no `RuntimeClock` sleep is in
+  /// progress (latency, backoff) and the commit count has not moved.
   private func settleOnThreads() async {
     var last = counters().commits
+    var quietPolls = 0
     for _ in 0..<500 {
       try? await Task.sleep(for: .milliseconds(20))  // try?: a cancelled wait just ends
       MainActorDeliveries.shared.drainNow()
       let now = counters().commits
-      if now == last, RuntimeClock.sleepsInProgress == 0 { return }
+      quietPolls = now == last && RuntimeClock.sleepsInProgress == 0 ? quietPolls + 1 : 0
+      if quietPolls == 2 { return }
       last = now
     }
   }
