@@ -138,6 +138,11 @@ private final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable
     finish(task, with: .failure(TransportError.cancelled))
   }
 
+  // An optional requirement: if an SDK's signature ever stops matching this one (its
+  // completion handler's annotations), it is silently never called. Nothing depends on it for
+  // correctness: completion falls back to `task.response`, and the body limit is enforced
+  // again in `didReceive data`, whose signature has no closure. Only the early refusal of a
+  // declared Content-Length over the limit would be lost.
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void

@@ -1,6 +1,9 @@
 import Foundation
 
-#if canImport(COpenSSL)
+// WeftNetworking depends on COpenSSL on Linux only (Package.swift: `.when(platforms:
+// [.linux])`); the guard says the same, so no other platform's build can see the module map
+// (an Xcode build of the whole package may) and import a library it does not link.
+#if os(Linux) && canImport(COpenSSL)
 import COpenSSL
 
 /// One TLS client session (the system OpenSSL) that never touches the socket: ciphertext from
@@ -260,7 +263,7 @@ extension TLSSession {
   /// A session for `host`, or, where this build has no OpenSSL, ``WebSocketError/tls(host:reason:)``
   /// saying so.
   static func make(host: String, settings: WebSocketTLS) throws(WebSocketError) -> TLSSession {
-    #if canImport(COpenSSL)
+    #if os(Linux) && canImport(COpenSSL)
     return try TLSSession(host: host, settings: settings)
     #else
     throw .tls(

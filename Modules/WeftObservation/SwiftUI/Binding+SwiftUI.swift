@@ -1,12 +1,14 @@
 // Optional SwiftUI sugar. Nothing in Weft requires it: on platforms without SwiftUI (Linux,
 // where Weft's CI runs) this file compiles to nothing, and every binding stays usable through
-// `get()` and `set(_:)`. Not compiled in CI (no Apple machine); the tests do not use it.
+// `get()` and `set(_:)`. What it passes to `SwiftUI.Binding(get:set:)` is made by
+// `mainActorAccessors` (ContextBinding+Accessors.swift), compiled and tested on Linux against
+// the three ways an SDK may annotate those closures; this file only makes the call.
 import WeftContexts
 
 #if canImport(SwiftUI)
 import SwiftUI
 
-extension WeftContexts.ContextBinding {
+extension WeftContexts.ContextBinding where Value: Sendable {
   /// This binding as a `SwiftUI.Binding`, for controls: `TextField("Name", text:
   /// profile.bind(\.name).swiftUI)`. Reads stay tracked per property (the view re-renders
   /// only when what it read changes) and writes still go through the owner.
@@ -27,10 +29,8 @@ extension WeftContexts.ContextBinding {
   /// - Note: Allocations: two closure contexts.
   @MainActor
   public var swiftUI: SwiftUI.Binding<Value> {
-    let binding = self
-    return SwiftUI.Binding(
-      get: { @MainActor in binding.get() },
-      set: { @MainActor value in binding.set(value) })
+    let accessors = mainActorAccessors
+    return SwiftUI.Binding(get: accessors.get, set: accessors.set)
   }
 }
 
