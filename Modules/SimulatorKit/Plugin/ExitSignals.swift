@@ -21,6 +21,11 @@ import Darwin
 enum ExitSignals {
   /// The pipe's write end, for the handler (a lock-free atomic: safe in a signal handler).
   private static let writeEnd = Atomic<Int32>(-1)
+  /// Set by the watcher once it runs: `install` waits for it, so whatever the new thread
+  /// allocates while it starts (glibc and the Swift runtime set up its thread-local storage
+  /// lazily, with malloc) is counted before the run, not in whichever step is measuring when
+  /// a loaded machine gets round to scheduling it.
+  private static let watcherRunning = Atomic<Bool>(false)
 
   /// Installs the handlers and the watcher thread; `cleanup` runs on the watcher thread.
   ///
@@ -48,6 +53,7 @@ enum ExitSignals {
     sigaddset(&signals, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     let started = WatcherThread.start {
+      ExitSignals.watcherRunning.store(true, ordering: .releasing)
       var signo: UInt8 = 0
       while read(readEnd, &signo, 1) != 1 {
         if errno != EINTR { return }  // the pipe broke: nothing will arrive any more
@@ -57,6 +63,7 @@ enum ExitSignals {
       _exit(128 + Int32(signo))
     }
     guard started else { return false }
+    while !watcherRunning.load(ordering: .acquiring) { sched_yield() }
     for signo in [SIGINT, SIGTERM] {
       signal(signo, ExitSignals.handler)
     }

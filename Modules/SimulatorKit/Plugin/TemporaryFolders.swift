@@ -47,8 +47,12 @@ public enum TemporaryFolders {
   public static func make() throws(SimulationError) -> URL {
     let directory = FileManager.default.temporaryDirectory
     installCleanup(sweeping: directory)
-    let pid = ProcessInfo.processInfo.processIdentifier
-    let folder = directory.appendingPathComponent("\(prefix)\(pid)-\(UUID())")
+    // The pid zero-padded to Int32's ten digits: every run's paths have one length, so the
+    // strings built from them (the database's path, its journal's) allocate the same way
+    // whatever pid a run gets — allocation counts must not depend on it.
+    let pid = String(ProcessInfo.processInfo.processIdentifier)
+    let padded = String(repeating: "0", count: max(0, 10 - pid.count)) + pid
+    let folder = directory.appendingPathComponent("\(prefix)\(padded)-\(UUID())")
     // Registered and created under the lock: a signal's `removeAll()` waits for the folder
     // to exist, so it never finds the path registered but not yet created and exits while
     // the folder appears behind it.

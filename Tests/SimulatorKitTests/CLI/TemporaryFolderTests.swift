@@ -162,7 +162,9 @@ struct TemporaryFolderTests {
     #expect(Self.ending(process) == "signal \(SIGKILL)")
     let left = try sandbox.leftovers()
     #expect(left.count == 1)
-    #expect(left.first?.hasPrefix("weft-sim-\(process.processIdentifier)-") == true)
+    // The pid is zero-padded to ten digits (every run's paths have one length).
+    let padded = String(format: "%010d", process.processIdentifier)
+    #expect(left.first?.hasPrefix("weft-sim-\(padded)-") == true)
     // A folder of a live process (this test's) is not touched by the sweep.
     let live = sandbox.tmp.appendingPathComponent("weft-sim-\(getpid())-live")
     try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
