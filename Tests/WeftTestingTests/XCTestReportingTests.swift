@@ -3,9 +3,12 @@
 import WeftFeedback
 import WeftTesting
 
-// apple-branches: ok a Linux-only test of the XCTest path; the Weft modules are imported above
-#if canImport(XCTest) && os(Linux)
+#if canImport(XCTest)
 import XCTest
+#endif
+
+// apple-branches: ok a Linux-only test of the XCTest path; every module is imported above
+#if canImport(XCTest) && os(Linux)
 
 /// A TestStore failure inside an XCTest test reaches `XCTFail` at the test's own file and
 /// line (not the helper's), with no adapter. The failure is captured here by overriding
