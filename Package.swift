@@ -23,6 +23,9 @@ let package = Package(
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "WeftSimulation", targets: ["WeftSimulation"]),
     .library(name: "WeftTesting", targets: ["WeftTesting"]),
+    .library(name: "SimulatorFlow", targets: ["SimulatorFlow"]),
+    .library(name: "SimulatorReports", targets: ["SimulatorReports"]),
+    .library(name: "SimulatorGate", targets: ["SimulatorGate"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
     .library(name: "SimulatorPacks", targets: ["SimulatorPacks"]),
     .library(name: "HealthSimulator", targets: ["HealthSimulator"]),
@@ -232,35 +235,57 @@ let package = Package(
     .target(
       name: "WeftSimulation", dependencies: ["WeftCore"], path: "Modules/WeftSimulation",
       swiftSettings: strict),
+    // The simulator in four targets, along its seams (issue 31 item 4); each depends only on
+    // the ones before it:
+    // SimulatorFlow: the flow language (lexer, parser, command catalog, checked steps).
+    // Foundation only: no runner, no app, no Weft module.
+    .target(name: "SimulatorFlow", path: "Modules/SimulatorFlow", swiftSettings: strict),
+    // SimulatorReports: what a run produces (per-step metrics, run and sweep reports) and its
+    // renderings (table, JSON, HTML). Reads WeftCore's latency histograms; no runner.
+    .target(
+      name: "SimulatorReports", dependencies: ["WeftCore"], path: "Modules/SimulatorReports",
+      swiftSettings: strict),
+    // SimulatorGate: the performance gate's thresholds, verdicts and reports, as pure values
+    // over reports (measuring is SimulatorKit's). No runner.
+    .target(
+      name: "SimulatorGate", dependencies: ["SimulatorReports"], path: "Modules/SimulatorGate",
+      swiftSettings: strict),
+    // SimulatorKit: the runtime and runner, the headless view groups, measurement, the
+    // plug-in API and the command line (`Simulator.main`); public surface: `Simulator` and the
+    // plug-in API. The CLI's types are internal.
     .target(
       name: "SimulatorKit",
       dependencies: [
-        "CMallocCounterLookup", "WeftCore", "WeftObservation", "WeftRuntime", "WeftSimulation",
+        "CMallocCounterLookup", "SimulatorFlow", "SimulatorGate", "SimulatorReports", "WeftCore",
+        "WeftObservation", "WeftRuntime", "WeftSimulation",
       ],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),
     // Commands an app gets for free by using a module: network and realtime (WeftNetworking),
     // the context tree (WeftContexts).
     .target(
-      name: "SimulatorPacks", dependencies: ["SimulatorKit", "WeftContexts", "WeftNetworking"],
+      name: "SimulatorPacks",
+      dependencies: ["SimulatorFlow", "SimulatorKit", "WeftContexts", "WeftNetworking"],
       path: "Modules/SimulatorPacks", swiftSettings: strict),
     // The health app's plug-in: its flow commands and how weft-sim launches it.
     .target(
       name: "HealthSimulator",
       dependencies: [
-        "AppFeature", "FormsFeature", "HealthDomain", "SimulatorKit", "SimulatorPacks",
-        "WeftCore", "WeftRuntime", "WeftSimulation",
+        "AppFeature", "FormsFeature", "HealthDomain", "SimulatorFlow", "SimulatorKit",
+        "SimulatorPacks", "WeftCore", "WeftRuntime", "WeftSimulation",
       ],
       path: "Modules/Features/HealthSimulator", swiftSettings: strict),
     .testTarget(
       name: "HealthSimulatorTests",
-      dependencies: ["HealthSimulator", "SimulatorKit", "TestProcesses", "WeftCore"],
+      dependencies: [
+        "HealthSimulator", "SimulatorFlow", "SimulatorKit", "TestProcesses", "WeftCore",
+      ],
       path: "Tests/HealthSimulatorTests", swiftSettings: strict),
     .testTarget(
       name: "SimulatorKitTests",
       dependencies: [
-        "HealthSimulator", "SimulatorKit", "SimulatorPacks", "TestProcesses", "WeftContexts",
-        "WeftCore", "WeftNetworking",
+        "HealthSimulator", "SimulatorFlow", "SimulatorGate", "SimulatorKit", "SimulatorPacks",
+        "SimulatorReports", "TestProcesses", "WeftContexts", "WeftCore", "WeftNetworking",
       ],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),
@@ -273,7 +298,7 @@ let package = Package(
     // must find both (SimulatorKitTests' ExploreTests, and CI).
     .executableTarget(
       name: "race-sim",
-      dependencies: ["SimulatorKit", "WeftCore", "WeftRuntime", "WeftSimulation"],
+      dependencies: ["SimulatorFlow", "SimulatorKit", "WeftCore", "WeftRuntime", "WeftSimulation"],
       path: "Tests/RaceSimulator", exclude: ["Flows"], swiftSettings: strict),
     // Counts allocations by interposing malloc; linked only into simulator executables
     // (weft-sim, or an app's own through the WeftAllocationCounter product), and counting

@@ -30,6 +30,7 @@ let package = Package(
       name: "NotesSimulator",
       dependencies: [
         "NotesApp",
+        .product(name: "SimulatorFlow", package: "Weft"),
         .product(name: "SimulatorKit", package: "Weft"),
         .product(name: "WeftCore", package: "Weft"),
         .product(name: "WeftRuntime", package: "Weft"),

@@ -1,3 +1,4 @@
+import SimulatorFlow
 import SimulatorKit
 import WeftNetworking
 

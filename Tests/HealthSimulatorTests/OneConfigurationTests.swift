@@ -1,5 +1,6 @@
 import Foundation
 import HealthSimulator
+import SimulatorFlow
 import SimulatorKit
 import Synchronization
 import TestProcesses

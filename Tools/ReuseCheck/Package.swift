@@ -18,7 +18,10 @@ let package = Package(
       path: "Sources/OnlyPersistence"),
     .executableTarget(
       name: "OnlySimulatorKit",
-      dependencies: [.product(name: "SimulatorKit", package: "Weft")],
+      dependencies: [
+        .product(name: "SimulatorFlow", package: "Weft"),
+        .product(name: "SimulatorKit", package: "Weft"),
+      ],
       path: "Sources/OnlySimulatorKit"),
     .executableTarget(
       name: "OnlyObservation",

@@ -14,6 +14,8 @@ import WeftRuntime
 struct ExploreCommand {
   let arguments: ExploreArguments
   let plugin: SimulatorPlugin
+  /// The executable's name, for the replay command it prints.
+  let program: String
   let output: Simulator.Output
 
   /// One distinct outcome and the schedules that gave it.
@@ -26,10 +28,9 @@ struct ExploreCommand {
   func run() async -> Int32 {
     guard plugin.scheduling == .deterministic, let runtime = DeterministicRuntime.current else {
       output.error(
-        plugin.naming(
-          "error: explore needs an app on the deterministic runtime: give its plug-in "
-            + "`scheduling: .deterministic` and start it with `Simulator.start` "
-            + "(docs/simulate-your-app.md)"))
+        "error: explore needs an app on the deterministic runtime: give its plug-in "
+          + "`scheduling: .deterministic` and start it with `Simulator.start` "
+          + "(docs/simulate-your-app.md)")
       return 2
     }
     var outcomes: [Outcome] = []
@@ -81,7 +82,7 @@ struct ExploreCommand {
       }
       lines.append("  final: \(outcome.finalValues)")
       lines.append(
-        plugin.naming("  replay: weft-sim run \(arguments.flow) --schedule-seed \(first)"))
+        "  replay: \(program) run \(arguments.flow) --schedule-seed \(first)")
     }
     return lines.joined(separator: "\n")
   }

@@ -1,4 +1,6 @@
 import Foundation
+import SimulatorGate
+import SimulatorReports
 import Synchronization
 import WeftCore
 
@@ -12,6 +14,8 @@ import WeftCore
 struct GateCommand {
   let arguments: GateArguments
   let plugin: SimulatorPlugin
+  /// The executable's name, for the gate's text and the command that regenerates it.
+  let program: String
   let output: Simulator.Output
 
   /// Runs per gated flow; counts keep their minimum.
@@ -93,9 +97,9 @@ struct GateCommand {
     let gate = Gate(
       thresholds: thresholds,
       options: GateOptions(
-        thresholdsPath: arguments.thresholds,
+        program: program, thresholdsPath: arguments.thresholds,
         updateCommand:
-          "swift run -c release \(plugin.executable) gate --update --thresholds "
+          "swift run -c release \(program) gate --update --thresholds "
           + arguments.thresholds))
     if arguments.update {
       do throws(GateThresholdsError) {
@@ -111,10 +115,10 @@ struct GateCommand {
       Self.measureDeliveryRatio()
     }
     if arguments.json {
-      output.error(plugin.naming(report.text))
+      output.error(report.text)
       output.standard(report.jsonText)
     } else {
-      output.standard(plugin.naming(report.text))
+      output.standard(report.text)
     }
     return report.exitCode
   }
@@ -147,7 +151,7 @@ struct GateCommand {
       name: "gate.value", selector: "\\RatioState.value",
       read: { .int(cell.state.value) },
       subscribe: { body in cell.observeOnMainActor(\.value) { body(.int($0.value), $0.version) } })
-    let group = HeadlessViewGroup(name: "gate", observable: observable)
+    let group = CountingViewGroup(name: "gate", observable: observable)
     group.attach(subscribers, to: observable)
     let sinks = (0..<subscribers).map { _ in RatioSink() }
     let closures: [(Int) -> Void] = sinks.map { sink in { sink.value = $0 } }

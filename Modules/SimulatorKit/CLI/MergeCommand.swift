@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorReports
 
 /// `weft-sim merge REPORT.json ... [--output FILE] [--format table|json|html]`: reads JSON
 /// reports of one kind and prints (or writes) the merged report; see
@@ -9,6 +10,8 @@ import Foundation
 @MainActor
 struct MergeCommand {
   let arguments: MergeArguments
+  /// The executable's name, for the gate's text.
+  let program: String
   let output: Simulator.Output
 
   func run() -> Int32 {
@@ -22,7 +25,12 @@ struct MergeCommand {
         return 2
       }
       do throws(ReportDecodingError) {
-        reports.append((path, try SimulatorReport.decode(data)))
+        var report = try SimulatorReport.decode(data)
+        if case .gate(var gate) = report {
+          gate.outcome.options.program = program
+          report = .gate(gate)
+        }
+        reports.append((path, report))
       } catch {
         output.error("error: \(path): \(error)")
         return 2

@@ -1,4 +1,6 @@
 import Foundation
+import SimulatorFlow
+import SimulatorReports
 import WeftCore
 import WeftRuntime
 
@@ -39,29 +41,33 @@ public enum Simulator {
     }
   }
 
-  /// Runs `weft-sim` with `arguments` (without the program name); returns the exit code:
+  /// Runs the simulator with `arguments` (without the program name); returns the exit code:
   /// 0 ok, 1 expectation or regression failure, 2 usage or flow error.
   ///
   /// No arguments prints the usage to standard error and returns 2; `--version` prints
   /// `Weft.version`; `--help`, `SUBCOMMAND --help` and `help SUBCOMMAND` print help to
   /// standard output and return 0.
   ///
+  /// - Parameter program: the executable's name, as the help, usage errors, the gate's lines
+  ///   and explore's replay line print it; by default the plug-in's `executable`.
   /// - Complexity: as the command.
   /// - Note: Isolation: MainActor.
   public static func main(
-    _ arguments: [String], plugin: SimulatorPlugin, output: Output = .console
+    _ arguments: [String], plugin: SimulatorPlugin, program: String? = nil,
+    output: Output = .console
   ) async -> Int32 {
+    let program = program ?? plugin.executable
     let command: SimulatorCommand
     do throws(UsageError) {
       command = try SimulatorCommand.parse(arguments, launchOptions: plugin.launchOptions)
     } catch {
-      output.error(plugin.naming(error.description))
+      output.error(error.text(program: program))
       return 2
     }
     switch command {
     case .help(let subcommand):
       output.standard(
-        plugin.naming(SimulatorHelp.text(subcommand))
+        SimulatorHelp.text(subcommand, program: program)
           + SimulatorHelp.commands(of: plugin, for: subcommand))
       return 0
     case .version:
@@ -74,11 +80,15 @@ public enum Simulator {
     case .sweep(let arguments):
       return await SweepCommand(arguments: arguments, plugin: plugin, output: output).run()
     case .gate(let arguments):
-      return await GateCommand(arguments: arguments, plugin: plugin, output: output).run()
+      return await GateCommand(
+        arguments: arguments, plugin: plugin, program: program, output: output
+      ).run()
     case .merge(let arguments):
-      return MergeCommand(arguments: arguments, output: output).run()
+      return MergeCommand(arguments: arguments, program: program, output: output).run()
     case .explore(let arguments):
-      return await ExploreCommand(arguments: arguments, plugin: plugin, output: output).run()
+      return await ExploreCommand(
+        arguments: arguments, plugin: plugin, program: program, output: output
+      ).run()
     }
   }
 
@@ -91,9 +101,13 @@ public enum Simulator {
   /// 26.4) it says so in one line and runs threaded, as `main` does. A plug-in on threads
   /// (`scheduling: .threaded`) runs threaded, and so does any plug-in when the environment
   /// has `WEFT_RUNTIME=threaded` (to compare the two, or to rule the runtime out).
+  /// `program` is passed to `main` (by default the plug-in's `executable`).
   ///
   /// - Note: Isolation: the main thread of a synchronous `main.swift`.
-  public nonisolated static func start(_ arguments: [String], plugin: SimulatorPlugin) -> Never {
+  public nonisolated static func start(
+    _ arguments: [String], plugin: SimulatorPlugin, program: String? = nil
+  ) -> Never {
+    let program = program ?? plugin.executable
     let forcedThreads = ProcessInfo.processInfo.environment["WEFT_RUNTIME"] == "threaded"
     if plugin.scheduling == .deterministic, !forcedThreads {
       // Hashing seeds and addresses, fixed too (may run the executable again, once).
@@ -101,12 +115,11 @@ public enum Simulator {
       let scheduleSeed = Self.scheduleSeed(in: arguments)
       if DeterministicRuntime.install(scheduleSeed: scheduleSeed) == nil {
         Output.console.error(
-          plugin.naming(
-            "weft-sim: the deterministic runtime needs Swift 6.3's executor SPI (Linux, or "
-              + "macOS/iOS 26.4); running on threads"))
+          "\(program): the deterministic runtime needs Swift 6.3's executor SPI (Linux, or "
+            + "macOS/iOS 26.4); running on threads")
       }
     }
-    Task { @MainActor in exit(await main(arguments, plugin: plugin)) }
+    Task { @MainActor in exit(await main(arguments, plugin: plugin, program: program)) }
     if DeterministicRuntime.current != nil {
       DeterministicRuntime.runMainLoop()
     } else {
@@ -267,9 +280,8 @@ public enum Simulator {
   {
     if arguments.scheduleSeed != nil, DeterministicRuntime.current == nil {
       output.error(
-        plugin.naming(
-          "error: --schedule-seed needs an app on the deterministic runtime (this one runs on "
-            + "threads)"))
+        "error: --schedule-seed needs an app on the deterministic runtime (this one runs on "
+          + "threads)")
       return 2
     }
     guard

@@ -1,4 +1,6 @@
 import Foundation
+import SimulatorFlow
+import SimulatorGate
 
 /// What `weft-sim` was asked to do, parsed from its arguments.
 ///
@@ -14,7 +16,7 @@ import Foundation
 /// ```
 ///
 /// - Note: Isolation: a `Sendable` value.
-public enum SimulatorCommand: Sendable, Equatable {
+enum SimulatorCommand: Sendable, Equatable {
   case run(RunArguments)
   case sweep(SweepArguments)
   case gate(GateArguments)
@@ -30,105 +32,105 @@ public enum SimulatorCommand: Sendable, Equatable {
 /// `weft-sim`'s subcommands, by the word that names them.
 ///
 /// - Note: Isolation: a `Sendable` value.
-public enum SimulatorSubcommand: String, Sendable, Equatable, CaseIterable {
+enum SimulatorSubcommand: String, Sendable, Equatable, CaseIterable {
   case run, check, sweep, gate, merge, explore, help
 }
 
 /// Options of `weft-sim run`.
-public struct RunArguments: Sendable, Equatable {
-  public var flow: String
+struct RunArguments: Sendable, Equatable {
+  var flow: String
   /// `--seed N`: overrides the flow's `seed` line.
-  public var seed: UInt64?
-  public var explain = false
-  public var json = false
-  public var html: String?
-  public var trace: String?
+  var seed: UInt64?
+  var explain = false
+  var json = false
+  var html: String?
+  var trace: String?
   /// Hold MainActor deliveries until the end of each step (exact, repeatable counts).
-  public var deterministic = false
-  public var progress = true
+  var deterministic = false
+  var progress = true
   /// `--state-dir DIR`: the app keeps its on-disk state there between runs (and after a
   /// kill), instead of in a temporary folder removed after the run.
-  public var stateDirectory: String?
+  var stateDirectory: String?
   /// `--schedule-seed S`: the order of ready jobs on the deterministic runtime (what
   /// `explore` prints to reproduce a schedule); `nil` for arrival order.
-  public var scheduleSeed: UInt64?
+  var scheduleSeed: UInt64?
   /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
-  public var defines: [String: String] = [:]
+  var defines: [String: String] = [:]
   /// The plug-in's own options (`--NAME VALUE`, see `LaunchOption`), by name.
-  public var launchOptions: [String: String] = [:]
+  var launchOptions: [String: String] = [:]
 
-  public init(flow: String) { self.flow = flow }
+  init(flow: String) { self.flow = flow }
 }
 
 /// Options of `weft-sim explore`.
-public struct ExploreArguments: Sendable, Equatable {
-  public var flow: String
+struct ExploreArguments: Sendable, Equatable {
+  var flow: String
   /// `--schedules N`: how many seeded schedules to run (schedule seeds 1 through N).
-  public var schedules = 100
+  var schedules = 100
   /// `--seed N`: overrides the flow's `seed` line (the app's seed, not the schedule's).
-  public var seed: UInt64?
+  var seed: UInt64?
   /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
-  public var defines: [String: String] = [:]
+  var defines: [String: String] = [:]
   /// The plug-in's own options (`--NAME VALUE`, see `LaunchOption`), by name.
-  public var launchOptions: [String: String] = [:]
+  var launchOptions: [String: String] = [:]
 
-  public init(flow: String) { self.flow = flow }
+  init(flow: String) { self.flow = flow }
 }
 
 /// Options of `weft-sim sweep`.
-public struct SweepArguments: Sendable, Equatable {
-  public var flow: String
-  public var views: [Int]
-  public var json = false
-  public var html: String?
-  public var progress = true
+struct SweepArguments: Sendable, Equatable {
+  var flow: String
+  var views: [Int]
+  var json = false
+  var html: String?
+  var progress = true
 
-  public init(flow: String, views: [Int]) {
+  init(flow: String, views: [Int]) {
     self.flow = flow
     self.views = views
   }
 }
 
 /// Options of `weft-sim gate`.
-public struct GateArguments: Sendable, Equatable {
-  public var flows: [String] = []
-  public var thresholds = "Gates/thresholds.json"
-  public var update = false
+struct GateArguments: Sendable, Equatable {
+  var flows: [String] = []
+  var thresholds = "Gates/thresholds.json"
+  var update = false
   /// `--shard K/N`: run only shard K's share of the flows (see ``GateShard``).
-  public var shard: GateShard?
+  var shard: GateShard?
   /// `--json`: print the gate report as JSON (the text goes to standard error).
-  public var json = false
+  var json = false
 
-  public init() {}
+  init() {}
 }
 
 /// Options of `weft-sim merge`.
-public struct MergeArguments: Sendable, Equatable {
+struct MergeArguments: Sendable, Equatable {
   /// How the merged report is printed.
-  public enum Format: String, Sendable, Equatable, CaseIterable {
+  enum Format: String, Sendable, Equatable, CaseIterable {
     case table, json, html
   }
 
   /// The JSON reports to merge, as given.
-  public var reports: [String]
+  var reports: [String]
   /// `--output FILE`: write the merged report there instead of standard output.
-  public var output: String?
+  var output: String?
   /// `--format`: `table` by default.
-  public var format = Format.table
+  var format = Format.table
 
-  public init(reports: [String]) { self.reports = reports }
+  init(reports: [String]) { self.reports = reports }
 }
 
 /// A usage error: what is wrong, then the usage of the subcommand it concerns (or of
 /// `weft-sim` as a whole); `weft-sim` prints it to standard error and exits with 2.
 ///
 /// - Note: Isolation: a `Sendable` value.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var message: String
+struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+  var message: String
   /// The subcommand whose usage follows the message; `nil` for the overview's.
-  public var subcommand: SimulatorSubcommand?
+  var subcommand: SimulatorSubcommand?
 
-  public init(_ message: String, subcommand: SimulatorSubcommand? = nil) {
+  init(_ message: String, subcommand: SimulatorSubcommand? = nil) {
     self.message = message
     self.subcommand = subcommand
   }
@@ -136,12 +138,18 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `error: MESSAGE`, a blank line, the usage lines, and where to find more help.
   ///
   /// - Complexity: O(length of the text).
-  public var description: String {
-    let more = subcommand.map { "weft-sim \($0.rawValue) --help" } ?? "weft-sim --help"
+  var description: String { text(program: "weft-sim") }
+
+  /// `error: MESSAGE`, a blank line, the usage lines of `program`, and where to find more
+  /// help.
+  ///
+  /// - Complexity: O(length of the text).
+  func text(program: String) -> String {
+    let more = subcommand.map { "\(program) \($0.rawValue) --help" } ?? "\(program) --help"
     return """
       error: \(message)
 
-      \(SimulatorHelp.usage(subcommand))
+      \(SimulatorHelp.usage(subcommand, program: program))
         See '\(more)' for more information.
       """
   }
@@ -156,7 +164,7 @@ extension SimulatorCommand {
   ///
   /// - Complexity: O(arguments).
   /// - Throws: `UsageError` naming the bad argument.
-  public static func parse(
+  static func parse(
     _ arguments: [String], launchOptions: [LaunchOption] = []
   ) throws(UsageError) -> SimulatorCommand {
     let appOptions = launchOptions.map { "--" + $0.name }
@@ -429,7 +437,7 @@ extension SimulatorCommand {
     if let shard = gate.shard, gate.update {
       throw UsageError(
         "--update records every flow, so it cannot run one shard (--shard \(shard)); "
-          + "run 'weft-sim gate --update' without --shard",
+          + "run 'gate --update' without --shard",
         subcommand: .gate)
     }
     return gate

@@ -6,7 +6,7 @@ extension SimulatorHelp {
   /// empty for the other pages).
   ///
   /// - Complexity: O(c), c = commands.
-  public static func commands(
+  static func commands(
     of plugin: SimulatorPlugin, for subcommand: SimulatorSubcommand?
   )
     -> String

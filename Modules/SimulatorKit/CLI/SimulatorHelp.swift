@@ -6,61 +6,68 @@ import WeftCore
 /// OPTIONS, SUBCOMMANDS.
 ///
 /// - Note: Isolation: constants; any isolation.
-public enum SimulatorHelp {
+enum SimulatorHelp {
   /// The help page for `subcommand`, or the overview when `nil`.
   ///
   /// - Complexity: O(length of the page).
-  public static func text(_ subcommand: SimulatorSubcommand?) -> String {
-    guard let subcommand else { return overview }
+  static func text(_ subcommand: SimulatorSubcommand?, program: String) -> String {
+    guard let subcommand else { return overview(program) }
     return switch subcommand {
-    case .run: run
-    case .check: check
-    case .sweep: sweep
-    case .gate: gate
-    case .merge: merge
-    case .explore: explore
-    case .help: help
+    case .run: run(program)
+    case .check: check(program)
+    case .sweep: sweep(program)
+    case .gate: gate(program)
+    case .merge: merge(program)
+    case .explore: explore(program)
+    case .help: help(program)
     }
   }
 
   /// The `USAGE:` lines for `subcommand`, or for every subcommand when `nil`.
   ///
   /// - Complexity: O(length of the lines).
-  public static func usage(_ subcommand: SimulatorSubcommand?) -> String {
-    guard let subcommand else { return overviewUsage }
-    return "USAGE: " + usageLine(subcommand)
+  static func usage(_ subcommand: SimulatorSubcommand?, program: String) -> String {
+    guard let subcommand else { return overviewUsage(program) }
+    return "USAGE: " + usageLine(subcommand, program: program)
   }
 
-  static func usageLine(_ subcommand: SimulatorSubcommand) -> String {
+  /// The usage line of `subcommand` for `program`, continuation lines aligned under the
+  /// first option.
+  static func usageLine(_ subcommand: SimulatorSubcommand, program: String) -> String {
     switch subcommand {
     case .run:
-      """
-      weft-sim [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
-                            [--trace <file>] [--state-dir <dir>] [--deterministic]
-                            [--schedule-seed <s>] [--define <name>=<value> ...]
-                            [--no-progress]
-      """
+      let indent = String(repeating: " ", count: program.count + 14)
+      return """
+        \(program) [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
+        \(indent)[--trace <file>] [--state-dir <dir>] [--deterministic]
+        \(indent)[--schedule-seed <s>] [--define <name>=<value> ...]
+        \(indent)[--no-progress]
+        """
     case .explore:
-      "weft-sim explore <flow> [--schedules <n>] [--seed <n>] [--define <name>=<value> ...]"
-    case .check: "weft-sim check <flow> ..."
+      return
+        "\(program) explore <flow> [--schedules <n>] [--seed <n>] [--define <name>=<value> ...]"
+    case .check: return "\(program) check <flow> ..."
     case .sweep:
-      "weft-sim sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
+      return "\(program) sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
     case .gate:
-      """
-      weft-sim gate [<flow> ...] [--thresholds <file>] [--update] [--shard <k>/<n>]
-                          [--json]
-      """
+      let indent = String(repeating: " ", count: program.count + 12)
+      return """
+        \(program) gate [<flow> ...] [--thresholds <file>] [--update] [--shard <k>/<n>]
+        \(indent)[--json]
+        """
     case .merge:
-      "weft-sim merge <report.json> ... [--output <file>] [--format table|json|html]"
-    case .help: "weft-sim help [<subcommand>]"
+      return "\(program) merge <report.json> ... [--output <file>] [--format table|json|html]"
+    case .help: return "\(program) help [<subcommand>]"
     }
   }
 
-  static let overviewUsage = """
-    USAGE: weft-sim [run] <flow> [<options>]
-           weft-sim <subcommand> [<options>]
-           weft-sim --version
+  static func overviewUsage(_ program: String) -> String {
     """
+    USAGE: \(program) [run] <flow> [<options>]
+           \(program) <subcommand> [<options>]
+           \(program) --version
+    """
+  }
 
   static let exitCodes = """
     EXIT CODES:
@@ -70,14 +77,15 @@ public enum SimulatorHelp {
          that do not merge
     """
 
-  static let overview = """
-    OVERVIEW: weft-sim \(Weft.version): runs a scripted user flow against the app built with
+  static func overview(_ program: String) -> String {
+    """
+    OVERVIEW: \(program) \(Weft.version): runs a scripted user flow against the app built with
     simulated dependencies (a seeded in-process backend, a virtual clock, an on-disk SQLite
     database in a temporary folder) and reports, per step, time, commits, deliveries, views
     re-rendered and skipped, MainActor jobs, SQL statements, allocations and commit-to-render
     latency.
 
-    \(overviewUsage)
+    \(overviewUsage(program))
 
     SUBCOMMANDS:
       run (default)     Run one flow and print its report.
@@ -94,16 +102,18 @@ public enum SimulatorHelp {
       --version         Print the version (\(Weft.version)) and exit.
       -h, --help        Show help information.
 
-      See 'weft-sim help <subcommand>' for detailed help.
+      See '\(program) help <subcommand>' for detailed help.
       The flow language: docs/simulator-language.md. The report: docs/simulator-report.md.
 
     \(exitCodes)
     """
+  }
 
-  static let run = """
+  static func run(_ program: String) -> String {
+    """
     OVERVIEW: Run one flow and print its report (a table; JSON with --json).
 
-    USAGE: \(usageLine(.run))
+    USAGE: \(usageLine(.run, program: program))
 
     ARGUMENTS:
       <flow>            The flow file (language: docs/simulator-language.md).
@@ -134,21 +144,23 @@ public enum SimulatorHelp {
       -h, --help        Show help information.
 
     EXAMPLES:
-      weft-sim Flows/login-to-sync.flow
-      weft-sim run Flows/forms.flow --json --seed 7
-      weft-sim Flows/offline-burst.flow --define submits=500
+      \(program) Flows/login-to-sync.flow
+      \(program) run Flows/forms.flow --json --seed 7
+      \(program) Flows/offline-burst.flow --define submits=500
 
     \(exitCodes)
     """
+  }
 
-  static let explore = """
+  static func explore(_ program: String) -> String {
+    """
     OVERVIEW: Run one flow under N seeded schedules of the deterministic runtime and report
     each distinct outcome (failed expectations, final values of the flow's paths) with the
     schedule seed that reproduces it. Ready jobs of different actors and timers due at the
     same instant may run in any order; one actor's jobs and the MainActor's keep theirs.
     Needs an app whose plug-in runs on the runtime (SimulatorPlugin's `scheduling`).
 
-    USAGE: \(usageLine(.explore))
+    USAGE: \(usageLine(.explore, program: program))
 
     ARGUMENTS:
       <flow>            The flow file.
@@ -161,19 +173,21 @@ public enum SimulatorHelp {
       -h, --help        Show help information.
 
     EXAMPLES:
-      weft-sim explore Flows/counter.flow --schedules 100
-      weft-sim run Flows/counter.flow --schedule-seed 17   (replays one outcome)
+      \(program) explore Flows/counter.flow --schedules 100
+      \(program) run Flows/counter.flow --schedule-seed 17   (replays one outcome)
 
     EXIT CODES:
       0  every schedule passed
       1  some schedule failed (each failing outcome is listed with its schedule seed)
       2  usage or flow error, or the app is not on the deterministic runtime
     """
+  }
 
-  static let check = """
+  static func check(_ program: String) -> String {
+    """
     OVERVIEW: Parse flows against the app's observable paths without running them.
 
-    USAGE: \(usageLine(.check))
+    USAGE: \(usageLine(.check, program: program))
 
     ARGUMENTS:
       <flow>            A flow file; give one or more.
@@ -184,11 +198,13 @@ public enum SimulatorHelp {
     Prints `FILE: ok (N steps)` per valid flow; each error prints file:line:col, the line
     with a caret, and the nearest valid word. Exits 2 if any flow has an error, else 0.
     """
+  }
 
-  static let sweep = """
+  static func sweep(_ program: String) -> String {
+    """
     OVERVIEW: Run one flow at several numbers of attached views, to show how cost grows with N.
 
-    USAGE: \(usageLine(.sweep))
+    USAGE: \(usageLine(.sweep, program: program))
 
     ARGUMENTS:
       <flow>            The flow file; its largest `views` group is resized so the flow
@@ -203,16 +219,18 @@ public enum SimulatorHelp {
       -h, --help        Show help information.
 
     EXAMPLES:
-      weft-sim sweep Flows/sweep-fanout.flow --views 1,10,100,1k,10k,100k,1M
+      \(program) sweep Flows/sweep-fanout.flow --views 1,10,100,1k,10k,100k,1M
 
     \(exitCodes)
     """
+  }
 
-  static let gate = """
+  static func gate(_ program: String) -> String {
+    """
     OVERVIEW: Check flows against the committed performance thresholds (exact counts, and
     CPU-time ratios re-measured before they fail). Run it from the package root.
 
-    USAGE: \(usageLine(.gate))
+    USAGE: \(usageLine(.gate, program: program))
 
     ARGUMENTS:
       <flow>            Flows to gate (default: every Flows/*.flow not marked
@@ -225,26 +243,28 @@ public enum SimulatorHelp {
       --shard <k>/<n>   Run only shard k of n (k from 1 to n): the flow files sorted by path,
                         then the fan-out ratio probe, item i (from 0) going to shard
                         i mod n + 1. The report names the shard and the flows it ran; only
-                        those flows are judged. Merge the n reports with 'weft-sim merge'.
+                        those flows are judged. Merge the n reports with '\(program) merge'.
       --json            Print the gate report as JSON (the text goes to standard error).
       -h, --help        Show help information.
 
     EXAMPLES:
-      weft-sim gate
-      weft-sim gate --shard 2/4 --json > gate-2.json
+      \(program) gate
+      \(program) gate --shard 2/4 --json > gate-2.json
 
     How to read and fix a failure: docs/simulator-report.md, "The performance gate".
     A CI matrix of shards and a merge job: docs/simulator.md, "Scale-out for CI".
 
     \(exitCodes)
     """
+  }
 
-  static let merge = """
+  static func merge(_ program: String) -> String {
+    """
     OVERVIEW: Combine JSON reports of one kind into one report: runs into one list of runs,
     sweeps of one flow into one sweep (the union of their sizes), the shards of one gate into
     the whole gate's verdict (failed if any shard failed).
 
-    USAGE: \(usageLine(.merge))
+    USAGE: \(usageLine(.merge, program: program))
 
     ARGUMENTS:
       <report.json>     Reports written with --json by run, sweep or gate --shard (or by an
@@ -260,16 +280,18 @@ public enum SimulatorHelp {
     shards of different splits, flows or thresholds, the same shard twice or a missing one.
 
     EXAMPLES:
-      weft-sim merge gate-1.json gate-2.json gate-3.json gate-4.json
-      weft-sim merge run-*.json --format html --output runs.html
+      \(program) merge gate-1.json gate-2.json gate-3.json gate-4.json
+      \(program) merge run-*.json --format html --output runs.html
 
     \(exitCodes)
     """
+  }
 
-  static let help = """
-    OVERVIEW: Show help for a subcommand (the same as `weft-sim <subcommand> --help`).
+  static func help(_ program: String) -> String {
+    """
+    OVERVIEW: Show help for a subcommand (the same as `\(program) <subcommand> --help`).
 
-    USAGE: \(usageLine(.help))
+    USAGE: \(usageLine(.help, program: program))
 
     ARGUMENTS:
       <subcommand>      One of: run, check, sweep, gate, merge, help. Without it, the overview.
@@ -277,4 +299,5 @@ public enum SimulatorHelp {
     OPTIONS:
       -h, --help        Show help information.
     """
+  }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import SimulatorFlow
+import SimulatorReports
 
 /// `weft-sim sweep FLOW --views …`: the flow run at each size, to show how cost grows with N.
 ///

@@ -1,3 +1,5 @@
+import SimulatorGate
+
 /// Measures how much more CPU time a workload takes than a floor doing the same shape of work —
 /// the fan-out against a plain closure loop over the same number of subscribers — in
 /// interleaved rounds, and reports the median ratio.

@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorFlow
 import WeftCore
 
 /// An app `weft-sim` can drive: its commands and how to launch it.
@@ -23,9 +24,10 @@ public struct SimulatorPlugin: Sendable {
 
   /// The app's name, as the help and reports show it.
   public let name: String
-  /// The simulator executable's name (`weft-sim`, `notes-sim`): what help, usage errors and
-  /// the gate's summary and fix hint call the program. Reports keep naming their format
-  /// `weft-sim`, the engine's, so they merge and compare across apps.
+  /// The simulator executable's name (`weft-sim`, `notes-sim`): the program name
+  /// `Simulator.main` and `Simulator.start` use unless given one, passed to the help, usage
+  /// errors, the gate's summary and fix hint and explore's replay line. Reports keep naming
+  /// their format `weft-sim`, the engine's, so they merge and compare across apps.
   public let executable: String
   /// The flow language with the app's commands: what flows are parsed against.
   public let catalog: CommandCatalog
@@ -70,7 +72,10 @@ public struct SimulatorPlugin: Sendable {
       }
     }
     self.performers = performers
-    self.catalog = CommandCatalog(plugin: commands.map(CommandSpec.init(plugin:)))
+    self.catalog = CommandCatalog(
+      plugin: commands.map {
+        CommandSpec(declared: $0.command, arguments: $0.arguments, check: $0.check)
+      })
     self.launcher = { options in try await launch(options) }
   }
 
@@ -145,50 +150,11 @@ public struct SimulationLaunch: Sendable, Equatable {
   }
 }
 
-/// A step of a plug-in command: the command's name and its checked arguments.
-///
-/// - Note: Isolation: a `Sendable` value.
-public struct AppStep: Sendable, Hashable, Codable {
-  /// The command's name (never an alias).
-  public var command: String
-  /// The checked arguments.
-  public var arguments: CommandArguments
-
-  /// Makes a step.
-  public init(_ command: String, _ arguments: CommandArguments = CommandArguments()) {
-    self.command = command
-    self.arguments = arguments
-  }
-}
-
 extension SimulationError {
   /// `error` itself when it is a `SimulationError`, otherwise its description (after
   /// `prefix`).
   static func from(_ error: any Error, prefix: String = "") -> SimulationError {
     if let error = error as? SimulationError { return error }
     return SimulationError(prefix + String(describing: error))
-  }
-}
-
-extension SimulatorPlugin {
-  /// `text` with the engine's program name replaced by `executable` where it names the
-  /// program (`weft-sim gate`, `USAGE: weft-sim`), not where it names a file marker
-  /// (`# weft-sim gate: not gated`) or a temporary folder (`weft-sim-PID-…`).
-  ///
-  /// - Complexity: O(t), t = the text's length.
-  func naming(_ text: String) -> String {
-    guard executable != "weft-sim" else { return text }
-    var result = ""
-    var rest = Substring(text)
-    while let range = rest.range(of: "weft-sim") {
-      let before = rest[..<range.lowerBound]
-      let next = rest[range.upperBound...].first
-      let isMarker = before.hasSuffix("# ")
-      let isFolder = next == "-"
-      result += before
-      result += isMarker || isFolder ? "weft-sim" : executable
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
   }
 }

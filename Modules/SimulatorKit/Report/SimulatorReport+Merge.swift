@@ -1,3 +1,6 @@
+import SimulatorGate
+import SimulatorReports
+
 extension SimulatorReport {
   /// Combines reports of one kind into one report, as `weft-sim merge` does.
   ///

@@ -1,3 +1,6 @@
+import SimulatorGate
+import SimulatorReports
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

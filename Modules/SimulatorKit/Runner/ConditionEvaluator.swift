@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorFlow
 import WeftSimulation
 
 /// Decides whether an observed value satisfies a flow condition (`expect`, `wait`).

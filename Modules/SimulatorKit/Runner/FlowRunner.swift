@@ -1,4 +1,6 @@
 import Foundation
+import SimulatorFlow
+import SimulatorReports
 import WeftCore
 
 /// Runs a validated `Flow` against a `SimulatedApp`, step by step, and measures each step:

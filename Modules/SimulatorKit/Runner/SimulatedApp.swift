@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorFlow
 import WeftCore
 import WeftSimulation
 

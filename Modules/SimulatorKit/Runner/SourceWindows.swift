@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorFlow
 
 /// The windows of source lines that a run reports its steps with, made once per statement.
 ///

@@ -3,7 +3,9 @@ import HealthSimulator
 import TestProcesses
 import Testing
 
+@testable import SimulatorGate
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("weft-sim gate --shard and merge: arguments")
 struct ShardAndMergeArgumentsTests {
@@ -37,7 +39,7 @@ struct ShardAndMergeArgumentsTests {
     #expect(
       throws: UsageError(
         "--update records every flow, so it cannot run one shard (--shard 1/2); run "
-          + "'weft-sim gate --update' without --shard", subcommand: .gate)
+          + "'gate --update' without --shard", subcommand: .gate)
     ) { try SimulatorCommand.parse(["gate", "--update", "--shard", "1/2"]) }
   }
 
@@ -68,13 +70,15 @@ struct ShardAndMergeArgumentsTests {
   }
 
   @Test func helpListsMergeAndShard() {
-    let overview = SimulatorHelp.text(nil)
+    let overview = SimulatorHelp.text(nil, program: "weft-sim")
     #expect(overview.contains("\n  merge "))
     #expect(overview.contains("--shard K/N"))
-    #expect(SimulatorHelp.text(.gate).contains("--shard <k>/<n>"))
-    #expect(SimulatorHelp.text(.gate).contains("i mod n + 1"))
-    #expect(SimulatorHelp.text(.merge).contains("USAGE: weft-sim merge <report.json> ..."))
-    #expect(SimulatorHelp.text(.merge).contains("--format <format>"))
+    #expect(SimulatorHelp.text(.gate, program: "weft-sim").contains("--shard <k>/<n>"))
+    #expect(SimulatorHelp.text(.gate, program: "weft-sim").contains("i mod n + 1"))
+    #expect(
+      SimulatorHelp.text(.merge, program: "weft-sim").contains(
+        "USAGE: weft-sim merge <report.json> ..."))
+    #expect(SimulatorHelp.text(.merge, program: "weft-sim").contains("--format <format>"))
   }
 }
 

@@ -4,6 +4,7 @@ import Testing
 
 @testable import HealthSimulator
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("weft-sim arguments")
 struct SimulatorArgumentsTests {

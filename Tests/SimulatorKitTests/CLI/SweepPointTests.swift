@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("weft-sim sweep: one point from a run") @MainActor
 struct SweepPointTests {

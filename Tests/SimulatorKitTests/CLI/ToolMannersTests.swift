@@ -5,6 +5,7 @@ import WeftCore
 
 @testable import HealthSimulator
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 /// weft-sim behaves like a swift-argument-parser tool (issue 19, "tool manners"): usage on
 /// no arguments, `--version`, per-subcommand help, and a report that states what the run
@@ -70,16 +71,20 @@ struct ToolMannersArgumentTests {
   }
 
   @Test func eachHelpPageNamesItsOwnUsageAndOptions() {
-    let pages = SimulatorSubcommand.allCases.map { SimulatorHelp.text($0) }
+    let pages = SimulatorSubcommand.allCases.map { SimulatorHelp.text($0, program: "weft-sim") }
     #expect(Set(pages).count == pages.count)
-    #expect(SimulatorHelp.text(.run).contains("USAGE: weft-sim [run] <flow>"))
-    #expect(SimulatorHelp.text(.run).contains("--seed <n>"))
-    #expect(SimulatorHelp.text(.sweep).contains("USAGE: weft-sim sweep <flow>"))
-    #expect(SimulatorHelp.text(.sweep).contains("--views <sizes>"))
-    #expect(SimulatorHelp.text(.gate).contains("--thresholds <file>"))
-    #expect(SimulatorHelp.text(.check).contains("USAGE: weft-sim check <flow> ..."))
-    #expect(SimulatorHelp.text(.help).contains("USAGE: weft-sim help [<subcommand>]"))
-    let overview = SimulatorHelp.text(nil)
+    #expect(SimulatorHelp.text(.run, program: "weft-sim").contains("USAGE: weft-sim [run] <flow>"))
+    #expect(SimulatorHelp.text(.run, program: "weft-sim").contains("--seed <n>"))
+    #expect(
+      SimulatorHelp.text(.sweep, program: "weft-sim").contains("USAGE: weft-sim sweep <flow>"))
+    #expect(SimulatorHelp.text(.sweep, program: "weft-sim").contains("--views <sizes>"))
+    #expect(SimulatorHelp.text(.gate, program: "weft-sim").contains("--thresholds <file>"))
+    #expect(
+      SimulatorHelp.text(.check, program: "weft-sim").contains("USAGE: weft-sim check <flow> ..."))
+    #expect(
+      SimulatorHelp.text(.help, program: "weft-sim").contains("USAGE: weft-sim help [<subcommand>]")
+    )
+    let overview = SimulatorHelp.text(nil, program: "weft-sim")
     for subcommand in SimulatorSubcommand.allCases {
       #expect(overview.contains("\n  \(subcommand.rawValue) "))
     }
@@ -120,7 +125,7 @@ struct ToolMannersRunTests {
     // The subcommand's page, then (for run) the loaded app's flow commands.
     #expect(
       captured.standard
-        == SimulatorHelp.text(subcommand)
+        == SimulatorHelp.text(subcommand, program: "weft-sim")
         + SimulatorHelp.commands(of: HealthSimulation.plugin, for: subcommand))
     #expect(captured.standard.contains("FLOW COMMANDS (health)") == (subcommand == .run))
     #expect(captured.error.isEmpty)

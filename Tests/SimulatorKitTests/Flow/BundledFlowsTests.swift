@@ -2,6 +2,7 @@ import Foundation
 import HealthSimulator
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// The flows in `Flows/` and the language reference.

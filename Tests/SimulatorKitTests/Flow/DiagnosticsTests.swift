@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// Every kind of diagnostic, with its exact rendering: the wording is API.

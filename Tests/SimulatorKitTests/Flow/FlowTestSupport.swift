@@ -2,6 +2,7 @@ import Foundation
 import HealthSimulator
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// Helpers shared by the flow-language suites.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// Keyed paths: a plug-in declares `room[NAME].unread` once and flows use it for any key.

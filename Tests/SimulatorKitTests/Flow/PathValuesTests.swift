@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// A path declared with the words it can show (an enumeration's cases): `check` and `run`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// Nothing a flow file contains may crash the parser: random and mutated input either parses

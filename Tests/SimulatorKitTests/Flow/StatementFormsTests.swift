@@ -2,6 +2,7 @@ import Foundation
 import HealthSimulator
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// Every valid form of every statement, one row each: the source and the step it builds.

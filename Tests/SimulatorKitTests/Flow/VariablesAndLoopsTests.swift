@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// `let`, `$name`, `$(...)` and `repeat` unrolling.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SimulatorGate
 @testable import SimulatorKit
 
 @Suite("GateCore: exact counts")

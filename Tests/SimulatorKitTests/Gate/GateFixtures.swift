@@ -1,3 +1,4 @@
+@testable import SimulatorGate
 @testable import SimulatorKit
 
 /// Thresholds and observations for the gate tests: one flow, six counts, one ratio.

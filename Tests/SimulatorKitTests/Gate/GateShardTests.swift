@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import SimulatorGate
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 /// A gate of seven plan items with every kind of finding: a regression, a note, an improvement
 /// to record, an unrecorded flow, a ratio past its limit (re-measured), and a recorded flow

@@ -1,6 +1,8 @@
 import Testing
 
+@testable import SimulatorGate
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("Gate (owner)")
 struct GateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SimulatorGate
 @testable import SimulatorKit
 
 @Suite("GateThresholds")

@@ -1,7 +1,9 @@
 import Synchronization
 import Testing
 
+@testable import SimulatorGate
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 /// A CPU clock that returns scripted readings in order, so ratio tests never depend on timing.
 private final class ScriptedClock: Sendable {

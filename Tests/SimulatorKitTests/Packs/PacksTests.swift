@@ -6,6 +6,9 @@ import WeftContexts
 import WeftCore
 import WeftNetworking
 
+@testable import SimulatorFlow
+@testable import SimulatorReports
+
 /// A small app on WeftNetworking's simulated transport and a WeftContexts tree, whose
 /// `network …` and `context.…` commands come from the packs with their default glue.
 @MainActor

@@ -3,7 +3,9 @@ import HealthSimulator
 import Synchronization
 import Testing
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 /// A third plug-in, on `FakeApp`: one command with an argument of every kind (and a literal),
 /// a rule between arguments, and commands whose `perform` throws.

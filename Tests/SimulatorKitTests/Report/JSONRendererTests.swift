@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("JSONRenderer")
 struct JSONRendererTests {

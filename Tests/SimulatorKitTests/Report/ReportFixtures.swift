@@ -2,6 +2,7 @@ import Foundation
 import WeftCore
 
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 /// Reports built by hand for the renderer and gate tests: fixed dates, fixed numbers.
 enum ReportFixtures {

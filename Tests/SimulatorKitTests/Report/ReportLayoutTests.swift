@@ -3,6 +3,7 @@ import HealthSimulator
 import Testing
 
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("Reports lead with what was asked")
 struct ReportLayoutTests {

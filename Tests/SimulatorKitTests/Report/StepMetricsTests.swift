@@ -3,6 +3,7 @@ import Testing
 import WeftCore
 
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("StepMetrics")
 struct StepMetricsTests {

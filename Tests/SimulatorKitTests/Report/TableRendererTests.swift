@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("TableRenderer")
 struct TableRendererTests {

@@ -1,5 +1,6 @@
 import WeftCore
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
 
 /// A tiny app for runner tests: two observable strings and a counter, changed by the

@@ -2,7 +2,9 @@ import Synchronization
 import Testing
 import WeftCore
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 @Suite("Flow runner")
 @MainActor
@@ -161,7 +163,7 @@ struct FlowRunnerTests {
   }
 
   @Test func viewsAndRunnerAreFreedAfterTearDown() async throws {
-    weak var weakView: HeadlessSimView?
+    weak var weakView: CountingView?
     let app = FakeApp()
     do {
       let flow = try Flow.parse(

@@ -5,7 +5,9 @@ import TestProcesses
 import Testing
 import WeftCore
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 /// weft-sim under hostile flows (issue 18, item 9): huge waits, megabyte lines, long lines in
 /// reports and traces, views across a relaunch.

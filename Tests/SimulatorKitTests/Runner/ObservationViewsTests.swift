@@ -2,7 +2,9 @@ import HealthSimulator
 import Testing
 import WeftCore
 
+@testable import SimulatorFlow
 @testable import SimulatorKit
+@testable import SimulatorReports
 
 /// `views N observe PATH via observation` (issue 14): views that read a path through the
 /// Observation bridge, next to views that take WeftCore's callbacks, in one flow.

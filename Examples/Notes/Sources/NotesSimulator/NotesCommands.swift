@@ -1,4 +1,5 @@
 import NotesApp
+import SimulatorFlow
 import SimulatorKit
 
 /// The Notes app's flow commands, each declared once with its typed arguments.

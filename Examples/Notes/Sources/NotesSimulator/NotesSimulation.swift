@@ -1,5 +1,6 @@
 import Foundation
 import NotesApp
+import SimulatorFlow
 import SimulatorKit
 import WeftCore
 import WeftRuntime

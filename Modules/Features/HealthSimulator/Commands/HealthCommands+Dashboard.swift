@@ -1,5 +1,6 @@
 import AppFeature
 import HealthDomain
+import SimulatorFlow
 import SimulatorKit
 
 extension HealthCommands {

@@ -1,4 +1,5 @@
 import AppFeature
+import SimulatorFlow
 import SimulatorKit
 import SimulatorPacks
 

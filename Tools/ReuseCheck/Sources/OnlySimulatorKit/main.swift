@@ -1,7 +1,8 @@
 // A simulator for an app that is not the health app: SimulatorKit (the engine) must compile
-// without any feature module. CI checks that building this target compiles only WeftCore,
-// WeftSimulation and SimulatorKit.
+// without any feature module. CI checks that building this target compiles only SimulatorKit,
+// its parts (SimulatorFlow, SimulatorReports, SimulatorGate) and the Weft modules it needs.
 import Foundation
+import SimulatorFlow
 import SimulatorKit
 import WeftCore
 
