@@ -150,11 +150,14 @@ public struct RunFailure: Sendable, Equatable, Codable {
   public var message: String
   /// For an expectation: both sides.
   public var expectation: ExpectationOutcome?
+  /// For an error: its kind (`SimulationError.Kind`'s name: `command`, `launch`, `clock`,
+  /// `option`, `flow`, `settle`, `other`).
+  public var cause: String?
 
   /// Makes a failure.
   public init(
     kind: Kind, step: Int? = nil, line: Int? = nil, column: Int? = nil, message: String,
-    expectation: ExpectationOutcome? = nil
+    expectation: ExpectationOutcome? = nil, cause: String? = nil
   ) {
     self.kind = kind
     self.step = step
@@ -162,5 +165,6 @@ public struct RunFailure: Sendable, Equatable, Codable {
     self.column = column
     self.message = message
     self.expectation = expectation
+    self.cause = cause
   }
 }

@@ -13,6 +13,10 @@ public struct StepReport: Sendable, Equatable, Codable {
   public var status: StepStatus
   /// What went wrong, for a failed or errored step, in the words the table prints.
   public var message: String?
+  /// For an errored step, the kind of error (`SimulationError.Kind`'s name: `command`,
+  /// `launch`, `clock`, `settle`, `option`, `flow`, `other`), for tools that sort failures without
+  /// reading the message.
+  public var cause: String?
   /// For a failed expectation: what was expected and what was found.
   public var expectation: ExpectationOutcome?
   /// What the step cost and provoked.

@@ -51,7 +51,8 @@ public final class HealthSimulation: WeftSimulatedApp {
       return .seconds(value)
     }
     throw SimulationError(
-      "--latency: '\(text)' is not a duration; write whole milliseconds or seconds (40ms, 2s)")
+      "--latency: '\(text)' is not a duration; write whole milliseconds or seconds (40ms, 2s)",
+      kind: .option)
   }
 
   /// Builds the app with simulated dependencies seeded by `seed`.
@@ -89,7 +90,7 @@ public final class HealthSimulation: WeftSimulatedApp {
         runtime: app, folder: folder, keepsFolder: keeps, deterministic: deterministic)
     } catch {
       if !keeps { TemporaryFolders.remove(folder) }
-      throw SimulationError("the app did not launch: \(error)")
+      throw SimulationError("the app did not launch: \(error)", kind: .launch, underlying: error)
     }
   }
 
@@ -122,7 +123,8 @@ public final class HealthSimulation: WeftSimulatedApp {
     if let next = await deterministic.runUntilIdle(within: limit) {
       throw SimulationError(
         "the app was not idle after \(limit) of virtual time: "
-          + "\(deterministic.pendingTimers.count) timer(s) pending, the next at \(next)")
+          + "\(deterministic.pendingTimers.count) timer(s) pending, the next at \(next)",
+        kind: .settle)
     }
   }
 

@@ -97,7 +97,7 @@ public struct SimulatorPlugin: Sendable {
     do {
       return try await launcher(options)
     } catch {
-      throw SimulationError.from(error, prefix: "the app did not launch: ")
+      throw SimulationError.from(error, kind: .launch, prefix: "the app did not launch: ")
     }
   }
 
@@ -108,12 +108,12 @@ public struct SimulatorPlugin: Sendable {
   @MainActor
   func perform(_ step: AppStep, on app: any SimulatedApp) async throws(SimulationError) {
     guard let perform = performers[step.command] else {
-      throw SimulationError("'\(step.command)' is not a command of \(name)")
+      throw SimulationError("'\(step.command)' is not a command of \(name)", kind: .flow)
     }
     do {
       try await perform(app, step.arguments)
     } catch {
-      throw SimulationError.from(error)
+      throw SimulationError.from(error, kind: .command)
     }
   }
 }
@@ -151,10 +151,10 @@ public struct SimulationLaunch: Sendable, Equatable {
 }
 
 extension SimulationError {
-  /// `error` itself when it is a `SimulationError`, otherwise its description (after
-  /// `prefix`).
-  static func from(_ error: any Error, prefix: String = "") -> SimulationError {
+  /// `error` itself when it is a `SimulationError`, otherwise a `kind` error with its
+  /// description (after `prefix`), keeping `error` as the underlying error.
+  static func from(_ error: any Error, kind: Kind, prefix: String = "") -> SimulationError {
     if let error = error as? SimulationError { return error }
-    return SimulationError(prefix + String(describing: error))
+    return SimulationError(prefix + String(describing: error), kind: kind, underlying: error)
   }
 }

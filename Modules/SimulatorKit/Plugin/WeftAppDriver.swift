@@ -144,7 +144,7 @@ public final class WeftAppDriver {
   public func advanceClock(by duration: Duration) async throws(SimulationError) {
     guard let runtime else {
       throw SimulationError(
-        "clock advance needs the deterministic runtime (time is real on threads)")
+        "clock advance needs the deterministic runtime (time is real on threads)", kind: .clock)
     }
     await runtime.advance(by: duration)
     MainActorDeliveries.shared.drainNow()

@@ -99,7 +99,8 @@ public final class FlowRunner {
     case .errored:
       RunFailure(
         kind: .error, step: report.index, line: step.location.line,
-        column: step.location.column, message: report.message ?? "step failed")
+        column: step.location.column, message: report.message ?? "step failed",
+        cause: report.cause)
     default:
       nil
     }
@@ -135,12 +136,14 @@ public final class FlowRunner {
     } catch {
       report.status = .errored
       report.message = step.diagnostic(error.message, window: window)
+      report.cause = error.kind.name
     }
     await app.settle()
     views.renderInvalidated()
     if let failure = app.takeFailure(), report.status == .passed {
       report.status = .errored
       report.message = step.diagnostic(failure.message, window: window)
+      report.cause = failure.kind.name
     }
     followRelaunch(step, window: window, into: &report)
 
@@ -204,7 +207,7 @@ public final class FlowRunner {
     switch step.kind {
     case .attachViews(let count, let path, let name, let delivery):
       guard let observable = app.observable(named: path) else {
-        throw SimulationError(unknownPathMessage(path))
+        throw SimulationError(unknownPathMessage(path), kind: .flow)
       }
       try views.attach(count, to: observable, as: name, via: delivery)
     case .detachViews(let name, let count):
@@ -213,7 +216,7 @@ public final class FlowRunner {
       views.detachAll()
     case .expect(let condition):
       guard let observable = app.observable(named: condition.path) else {
-        throw SimulationError(unknownPathMessage(condition.path))
+        throw SimulationError(unknownPathMessage(condition.path), kind: .flow)
       }
       // No settle of its own: the runner settled after the step before (one settle per step,
       // owned by the runner), so nothing has run since that the value could be missing.
@@ -230,7 +233,7 @@ public final class FlowRunner {
       }
     case .wait(let condition, let timeout):
       guard let observable = app.observable(named: condition.path) else {
-        throw SimulationError(unknownPathMessage(condition.path))
+        throw SimulationError(unknownPathMessage(condition.path), kind: .flow)
       }
       let outcome = await app.waitOutcome(
         until: { ConditionEvaluator.holds(condition, for: observable.read()) }, timeout: timeout)

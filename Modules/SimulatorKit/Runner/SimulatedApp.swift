@@ -224,13 +224,80 @@ public struct SimObservable: Sendable {
   }
 }
 
-/// A step that could not be carried out, with a message that says why.
+/// A step that could not be carried out, with a message that says why — and what kind of
+/// failure it was and the error behind it, so a caller can switch on either instead of
+/// parsing the text.
+///
+/// ```swift
+/// do {
+///   try await plugin.perform(step, on: app)
+/// } catch {
+///   switch error.kind {
+///   case .command: print(error.underlying as? AppRuntimeError as Any)  // the app's own error
+///   case .launch, .clock: print(error.message)
+///   default: print(error)
+///   }
+/// }
+/// ```
+///
+/// `Kind` is a struct of static values, not an enum, so a new kind is not a breaking change:
+/// switch with a `default`. Two errors are equal when their kind and message are (the
+/// underlying error is not compared).
+///
+/// - Complexity: O(1) to make; `description` is the message.
+/// - Note: Isolation: a `Sendable` value.
 public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What kind of failure: where in the simulator it was met.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: a `Sendable` value.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    /// The kind's name, as the JSON report's `cause` spells it.
+    public let name: String
+
+    /// Makes a kind; a plug-in may define its own (`static let quota = Kind("quota")`).
+    ///
+    /// - Complexity: O(1).
+    public init(_ name: String) { self.name = name }
+
+    /// The plug-in could not launch the app.
+    public static let launch = Kind("launch")
+    /// A plug-in command failed (`underlying` holds the error the command threw).
+    public static let command = Kind("command")
+    /// Virtual time could not be moved (no deterministic runtime).
+    public static let clock = Kind("clock")
+    /// The app did not become idle (timers still pending after the time allowed).
+    public static let settle = Kind("settle")
+    /// A launch option's value was refused.
+    public static let option = Kind("option")
+    /// A flow statement could not be carried out (a missing path, a misuse of a statement).
+    public static let flow = Kind("flow")
+    /// Anything else.
+    public static let other = Kind("other")
+
+    public var description: String { name }
+  }
+
+  /// What kind of failure.
+  public var kind: Kind
   /// What went wrong, naming the context path, the name or the value involved.
   public var message: String
+  /// The error a plug-in's code threw, as it was thrown (`nil` when the simulator made the
+  /// error itself).
+  public var underlying: (any Error)?
 
   /// Makes an error.
-  public init(_ message: String) { self.message = message }
+  ///
+  /// - Complexity: O(1).
+  public init(_ message: String, kind: Kind = .other, underlying: (any Error)? = nil) {
+    self.message = message
+    self.kind = kind
+    self.underlying = underlying
+  }
 
   public var description: String { message }
+
+  public static func == (lhs: SimulationError, rhs: SimulationError) -> Bool {
+    lhs.kind == rhs.kind && lhs.message == rhs.message
+  }
 }

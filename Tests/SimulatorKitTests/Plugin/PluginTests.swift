@@ -270,12 +270,42 @@ struct PluginRunTests {
     #expect(steps[0].message?.contains("the probe blew up") == true)
     #expect(steps[1].message?.contains("the probe refuses") == true)
     #expect(steps[2].message?.contains("no argument 'nothing'") == true)
+    // Each keeps its kind: a thrown plain error and a refusal are command failures.
+    #expect(steps[0].cause == "command")
+    #expect(steps[1].cause == "other")
+    let report = try JSONRenderer().decode(Data(json.standard.utf8))
+    #expect(report.failures.map(\.cause) == ["command", "other", "other"])
     // The table says so too.
     let table = Captured()
     #expect(
       await Simulator.main([path, "--no-progress"], plugin: Probe.plugin, output: table.output)
         == 1)
     #expect(table.standard.contains("the probe blew up"))
+  }
+
+  @Test func aCommandsErrorKeepsItsKindAndTheErrorItThrew() async throws {
+    let app = FakeApp()
+    do {
+      try await Probe.plugin.perform(AppStep("explode", CommandArguments([:])), on: app)
+      Issue.record("explode did not throw")
+    } catch {
+      #expect(error.kind == .command)
+      #expect(error.underlying is Probe.Boom)
+      #expect(error.message == "the probe blew up")
+    }
+    do {
+      try await Probe.plugin.perform(AppStep("nonsense", CommandArguments([:])), on: app)
+      Issue.record("an unknown command did not throw")
+    } catch {
+      #expect(error.kind == .flow)
+      #expect(error.underlying == nil)
+    }
+    // A kind of the plug-in's own, switched on with a default.
+    let quota = SimulationError("over quota", kind: SimulationError.Kind("quota"))
+    switch quota.kind {
+    case .command, .launch: Issue.record("not a built-in kind")
+    default: #expect(quota.kind.name == "quota")
+    }
   }
 
   @Test func aFakeAppStepThatThrowsExitsOne() async throws {
