@@ -286,6 +286,7 @@ let package = Package(
       dependencies: [
         "HealthSimulator", "SimulatorFlow", "SimulatorGate", "SimulatorKit", "SimulatorPacks",
         "SimulatorReports", "TestProcesses", "WeftContexts", "WeftCore", "WeftNetworking",
+        "WeftSimulation",
       ],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),

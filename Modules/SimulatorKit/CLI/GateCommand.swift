@@ -3,6 +3,7 @@ import SimulatorGate
 import SimulatorReports
 import Synchronization
 import WeftCore
+import WeftSimulation
 
 /// `weft-sim gate`: runs the gated flows with deterministic delivery, measures the fan-out
 /// CPU-time ratio to a plain closure loop, and checks both against the committed thresholds.
@@ -147,7 +148,7 @@ struct GateCommand {
   static func measureDeliveryRatio() -> RatioMeasurement {
     let subscribers = ratioSubscribers
     let cell = StateCell(RatioState(), name: "gate.ratio")
-    let observable = SimObservable(
+    let observable = ObservablePath(
       name: "gate.value", selector: "\\RatioState.value",
       read: { .int(cell.state.value) },
       subscribe: { body in cell.observeOnMainActor(\.value) { body(.int($0.value), $0.version) } })

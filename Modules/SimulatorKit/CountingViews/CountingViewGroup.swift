@@ -50,12 +50,12 @@ final class CountingViewGroup {
   /// Makes an empty group. `compactionThreshold` is the size of the value table above which
   /// `beginStep` drops the values no view shows any more (tests make it small).
   init(
-    name: String, observable: SimObservable,
+    name: String, observable: ObservablePath,
     compactionThreshold: Int = ViewGroupTally.defaultCompactionThreshold
   ) {
     self.name = name
     self.path = observable.name
-    self.selector = observable.selector
+    self.selector = observable.selectorDescription
     self.tally = ViewGroupTally(compactionThreshold: compactionThreshold)
   }
 
@@ -64,7 +64,7 @@ final class CountingViewGroup {
   /// Attaches `count` views to `observable`; each starts showing its current value.
   ///
   /// - Complexity: O(count) subscriptions and one read of the value.
-  func attach(_ count: Int, to observable: SimObservable) {
+  func attach(_ count: Int, to observable: ObservablePath) {
     guard count > 0 else { return }
     views.reserveCapacity(views.count + count)
     subscriptions.reserveCapacity(subscriptions.count + count)
@@ -85,7 +85,7 @@ final class CountingViewGroup {
   /// views whose shown value differs (a render without a commit version).
   ///
   /// - Complexity: O(n), n = views in the group.
-  func resubscribe(to observable: SimObservable) {
+  func resubscribe(to observable: ObservablePath) {
     for subscription in subscriptions { subscription.cancel() }
     subscriptions.removeAll(keepingCapacity: true)
     // The relaunched app's cell numbers its commits afresh: a cached version means nothing.
@@ -128,9 +128,9 @@ final class CountingViewGroup {
   /// Subscribes `view` to `observable`: as WeftCore's subscriber itself when the path allows
   /// it, else through the observable's closure.
   private static func subscribe(
-    _ view: CountingView, to observable: SimObservable
+    _ view: CountingView, to observable: ObservablePath
   ) -> StateSubscription {
-    if let subscribeObserver = observable.subscribeObserver { return subscribeObserver(view) }
+    if observable.subscribesObserversDirectly { return observable.subscribe(view) }
     return observable.subscribe { [view] value, version in view.receive(value, version: version) }
   }
 }

@@ -44,10 +44,10 @@ final class ObservationViewGroup {
 
   /// Makes the group's model of `observable`. Fails when the app's path cannot be read
   /// through the bridge.
-  init(name: String, observable: SimObservable) throws(SimulationError) {
+  init(name: String, observable: ObservablePath) throws(SimulationError) {
     self.name = name
     self.path = observable.name
-    self.selector = observable.selector + " via observation"
+    self.selector = observable.selectorDescription + " via observation"
     model = try Self.model(of: observable)
     versionRecorder = Self.recordVersions(of: observable, into: self)
   }
@@ -67,8 +67,8 @@ final class ObservationViewGroup {
   /// Returns `false`, changing nothing, when `observable` cannot be read through the bridge.
   ///
   /// - Complexity: O(n), n = views in the group.
-  func resubscribe(to observable: SimObservable) -> Bool {
-    guard let next = observable.makeObservedModel?() else { return false }
+  func resubscribe(to observable: ObservablePath) -> Bool {
+    guard let next = observable.observedModelMaker?() else { return false }
     model.stopObserving()
     versionRecorder?.cancel()
     model = next
@@ -163,9 +163,9 @@ final class ObservationViewGroup {
   }
 
   private static func model(
-    of observable: SimObservable
+    of observable: ObservablePath
   ) throws(SimulationError) -> ObservedPathModel {
-    guard let makeModel = observable.makeObservedModel else {
+    guard let makeModel = observable.observedModelMaker else {
       throw SimulationError(
         "'\(observable.name)' cannot be observed via observation: the app's plug-in made it "
           + "without a state cell; observe it with callbacks (drop `via observation`)")
@@ -174,7 +174,7 @@ final class ObservationViewGroup {
   }
 
   private static func recordVersions(
-    of observable: SimObservable, into group: ObservationViewGroup
+    of observable: ObservablePath, into group: ObservationViewGroup
   ) -> StateSubscription {
     observable.subscribe { [weak group] _, version in group?.pendingVersions.append(version) }
   }

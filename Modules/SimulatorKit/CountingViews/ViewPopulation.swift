@@ -1,5 +1,6 @@
 import SimulatorFlow
 import SimulatorReports
+import WeftSimulation
 
 /// Every attached view, by group name: groups that take WeftCore's callbacks
 /// (`views N observe PATH`) and groups that read through the Observation bridge
@@ -33,7 +34,7 @@ final class ViewPopulation {
   /// Attaches `count` views observing `observable` to the group `name` (made if needed),
   /// delivered as `delivery` says.
   func attach(
-    _ count: Int, to observable: SimObservable, as name: String,
+    _ count: Int, to observable: ObservablePath, as name: String,
     via delivery: ViewDelivery = .callbacks
   ) throws(SimulationError) {
     let callbackGroup = groups.first { $0.name == name }
@@ -93,7 +94,7 @@ final class ViewPopulation {
   ///
   /// - Complexity: O(n), n = attached views.
   func follow(
-    _ lookup: (String) -> SimObservable?
+    _ lookup: (String) -> ObservablePath?
   ) -> [(name: String, path: String, count: Int)] {
     var detached: [(name: String, path: String, count: Int)] = []
     for group in groups {

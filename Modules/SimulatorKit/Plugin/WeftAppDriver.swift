@@ -32,7 +32,7 @@ public final class WeftAppDriver {
   private let paths: @MainActor () -> [String: ObservablePath]
   private let launches: @MainActor () -> Int
   private let sqlStatements: @MainActor () -> UInt64
-  private var cachedObservables: [String: SimObservable] = [:]
+  private var cachedObservables: [String: ObservablePath] = [:]
   private var cachedLaunch = 0
 
   /// Makes a driver.
@@ -84,16 +84,15 @@ public final class WeftAppDriver {
   /// The observable named `path`, made once per launch.
   ///
   /// - Complexity: O(1) amortized.
-  public func observable(named path: String) -> SimObservable? {
+  public func observable(named path: String) -> ObservablePath? {
     if cachedLaunch != launchCount {
       cachedObservables.removeAll()
       cachedLaunch = launchCount
     }
     if let cached = cachedObservables[path] { return cached }
     guard let observable = paths()[path] ?? keyedPath(named: path) else { return nil }
-    let made = SimObservable(observable)
-    cachedObservables[path] = made
-    return made
+    cachedObservables[path] = observable
+    return observable
   }
 
   /// The path for `path` made by the keyed path whose shape it has, if any (and if the app
@@ -240,7 +239,7 @@ public protocol WeftSimulatedApp: SimulatedApp {
 extension WeftSimulatedApp {
   public var observablePathNames: [String] { driver.observablePathNames }
   public var observablePathValues: [String: [String]] { driver.observablePathValues }
-  public func observable(named path: String) -> SimObservable? { driver.observable(named: path) }
+  public func observable(named path: String) -> ObservablePath? { driver.observable(named: path) }
   public func settle() async { await driver.settle() }
   public func advanceClock(by duration: Duration) async throws(SimulationError) {
     try await driver.advanceClock(by: duration)
@@ -261,16 +260,11 @@ extension WeftSimulatedApp {
   public func traceLine() -> String { driver.traceLine() }
 }
 
-extension SimObservable {
-  /// The simulator's view of an observable path.
-  public init(_ path: ObservablePath) {
-    self.init(
-      name: path.name, selector: path.selectorDescription, read: { path.read() },
-      subscribe: { body in
-        path.subscribe(changes: { change in body(change.value, change.version) })
-      },
-      // Headless views subscribe as observers: WeftCore calls the view itself.
-      subscribeObserver: { observer in path.subscribe(observer) },
-      model: path.open(ObservedPathModelMaker()))
+extension ObservablePath {
+  /// Makes a model that reads the path through WeftObservation's bridge, for
+  /// `views N observe PATH via observation`; `nil` for a path made from closures (no state
+  /// cell to model).
+  var observedModelMaker: (@MainActor @Sendable () -> ObservedPathModel)? {
+    open(ObservedPathModelMaker())
   }
 }

@@ -22,7 +22,7 @@ public protocol SimulatedApp: AnyObject, SendableMetatype {
   var observablePathValues: [String: [String]] { get }
 
   /// The observable named `path`, or `nil`.
-  func observable(named path: String) -> SimObservable?
+  func observable(named path: String) -> ObservablePath?
 
   /// The date flows resolve `today` and `now` against (`Flow.ParseOptions.now`). The
   /// default is `Flow.defaultReferenceDate`.
@@ -162,67 +162,10 @@ public struct EngineCounters: Sendable, Equatable {
 @available(*, deprecated, renamed: "ObservedValue")
 public typealias SimValue = ObservedValue
 
-/// One observable path: how to read it now and how to subscribe a view to it.
-///
-/// A path of an app built from Weft's modules (`SimObservable(_ path: ObservablePath)`) also
-/// has `subscribeObserver`: views subscribed through it are WeftCore's subscribers
-/// themselves, with no closure in between, which is how a view group attaches a million
-/// views. An observable made only from closures (a test's fake) is subscribed through
-/// `subscribe`.
-///
-/// - Note: Isolation: a `Sendable` value; subscribers are called on the MainActor.
-public struct SimObservable: Sendable {
-  /// The dotted path (`dashboard.summary.totalSteps`).
-  public let name: String
-  /// The WeftCore selector behind it: what `--explain` names as a re-render's cause.
-  public let selector: String
-  /// The current value, read synchronously.
-  public let read: @Sendable () -> ObservedValue
-  /// Subscribes `body` on the MainActor; every subscriber of one path shares one selector.
-  public let subscribe:
-    @Sendable (_ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) ->
-      StateSubscription
-  /// Subscribes an observer that WeftCore calls directly (`ObservablePath.subscribe(_:)`),
-  /// or `nil` when the path has only `subscribe`.
-  public let subscribeObserver: (@Sendable (PathObserver) -> StateSubscription)?
-
-  /// Makes a model that reads the path through WeftObservation's bridge, for
-  /// `views N observe PATH via observation`; `nil` when the path has no state cell to model.
-  let makeObservedModel: (@MainActor @Sendable () -> ObservedPathModel)?
-
-  /// Makes an observable.
-  ///
-  /// - Complexity: O(1).
-  public init(
-    name: String, selector: String, read: @escaping @Sendable () -> ObservedValue,
-    subscribe:
-      @escaping @Sendable (
-        _ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void
-      ) -> StateSubscription,
-    subscribeObserver: (@Sendable (PathObserver) -> StateSubscription)? = nil
-  ) {
-    self.init(
-      name: name, selector: selector, read: read, subscribe: subscribe,
-      subscribeObserver: subscribeObserver, model: nil)
-  }
-
-  init(
-    name: String, selector: String, read: @escaping @Sendable () -> ObservedValue,
-    subscribe:
-      @escaping @Sendable (
-        _ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void
-      ) -> StateSubscription,
-    subscribeObserver: (@Sendable (PathObserver) -> StateSubscription)?,
-    model: (@MainActor @Sendable () -> ObservedPathModel)?
-  ) {
-    self.name = name
-    self.selector = selector
-    self.read = read
-    self.subscribe = subscribe
-    self.subscribeObserver = subscribeObserver
-    self.makeObservedModel = model
-  }
-}
+/// The simulator's observable path: WeftSimulation's `ObservablePath`, the one path type of
+/// the simulator and the paths (this name stays for one release).
+@available(*, deprecated, renamed: "ObservablePath")
+public typealias SimObservable = ObservablePath
 
 /// A step that could not be carried out, with a message that says why — and what kind of
 /// failure it was and the error behind it, so a caller can switch on either instead of

@@ -11,7 +11,7 @@ import WeftCore
 ///     project: @escaping @Sendable (State) -> ObservedValue
 ///   ) -> String { cell.name }
 /// }
-/// path.open(CellName())       // "Dashboard"
+/// path.open(CellName())       // "Dashboard" (nil for a path made from closures)
 /// ```
 ///
 /// - Note: Isolation: `open` runs on the caller's isolation.
@@ -30,12 +30,13 @@ public protocol ObservablePathOpener {
 }
 
 extension ObservablePath {
-  /// Hands the path's cell, selector id and projection to `opener` at their concrete types.
+  /// Hands the path's cell, selector id and projection to `opener` at their concrete types;
+  /// `nil` for a path made from closures, which has no cell.
   ///
   /// - Complexity: O(1) plus what `opener` does.
   /// - Note: Isolation: runs `opener` on the caller's isolation.
-  public func open<Opener: ObservablePathOpener>(_ opener: Opener) -> Opener.Output {
-    source.open(opener)
+  public func open<Opener: ObservablePathOpener>(_ opener: Opener) -> Opener.Output? {
+    source?.open(opener)
   }
 }
 

@@ -46,9 +46,12 @@ public struct ObservablePath: Sendable {
     @Sendable (@escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> StateSubscription
   private let changeSubscriber:
     @Sendable (@escaping @MainActor @Sendable (Change<ObservedValue>) -> Void) -> StateSubscription
-  private let observerSubscriber: @Sendable (PathObserver) -> StateSubscription
-  /// The cell and projection at their concrete types, for `open(_:)`.
-  let source: any ObservablePathSource
+  /// Subscribes an observer as WeftCore's own registration; `nil` for a path made from
+  /// closures.
+  private let observerSubscriber: (@Sendable (PathObserver) -> StateSubscription)?
+  /// The cell and projection at their concrete types, for `open(_:)`; `nil` for a path made
+  /// from closures.
+  let source: (any ObservablePathSource)?
 
   /// Makes the path `name` over `cell`, projecting its state with `project`.
   ///
@@ -73,6 +76,40 @@ public struct ObservablePath: Sendable {
     // The observer is its own WeftCore registration: no closure, no second block per view.
     observerSubscriber = { observer in cell.observeOnMainActor(selector, observer: observer) }
   }
+
+  /// Makes the path `name` from closures: a value that no one state cell holds (a fake in a
+  /// test, a value a plug-in derives from several cells). Its subscribers are called through
+  /// `subscribe`, and `open(_:)` has no cell to hand over (`nil`).
+  ///
+  /// - Parameters:
+  ///   - selector: what a report names as the cause of a re-render.
+  ///   - values: the words the value can be (see `values`), or `nil`.
+  ///   - read: the value now.
+  ///   - subscribe: calls its argument on the MainActor with each new value and its version.
+  /// - Complexity: O(1).
+  public init(
+    name: String, selector: String, values: [String]? = nil,
+    read: @escaping @Sendable () -> ObservedValue,
+    subscribe:
+      @escaping @Sendable (_ body: @escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void)
+      -> StateSubscription
+  ) {
+    self.name = name
+    self.values = values
+    self.selectorDescription = selector
+    self.cellName = ""
+    reader = read
+    subscriber = subscribe
+    changeSubscriber = { body in
+      subscribe { value, version in body(Change(value: value, version: version)) }
+    }
+    observerSubscriber = nil
+    source = nil
+  }
+
+  /// Whether `subscribe(_:)` attaches an observer as WeftCore's own registration (a path over
+  /// a state cell), rather than through a closure (a path made from closures).
+  public var subscribesObserversDirectly: Bool { observerSubscriber != nil }
 
   /// The value now, from the cell's latest snapshot.
   ///
@@ -117,7 +154,8 @@ public struct ObservablePath: Sendable {
   /// - Note: Isolation: `receive` runs on the MainActor, one job per burst.
   /// - Note: Allocations: the subscription token (32 B) and a list slot.
   public func subscribe(_ observer: PathObserver) -> StateSubscription {
-    observerSubscriber(observer)
+    if let observerSubscriber { return observerSubscriber(observer) }
+    return subscriber { value, version in observer.receive(Change(value: value, version: version)) }
   }
 }
 

@@ -5,6 +5,7 @@ import Testing
 import WeftContexts
 import WeftCore
 import WeftNetworking
+import WeftSimulation
 
 @testable import SimulatorFlow
 @testable import SimulatorReports
@@ -44,7 +45,7 @@ final class PackedApp: SimulatedApp {
   ) { _ in PackedApp() }
 
   var observablePathNames: [String] { [] }
-  func observable(named path: String) -> SimObservable? { nil }
+  func observable(named path: String) -> ObservablePath? { nil }
   func advanceClock(by duration: Duration) async throws(SimulationError) {}
   func settle() async {}
   func wait(until predicate: @MainActor () -> Bool, timeout: Duration?) async -> Bool {

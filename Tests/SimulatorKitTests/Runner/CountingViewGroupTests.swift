@@ -1,6 +1,7 @@
 import HealthSimulator
 import Testing
 import WeftCore
+import WeftSimulation
 
 @testable import SimulatorFlow
 @testable import SimulatorKit
@@ -17,8 +18,8 @@ struct CountingViewGroupTests {
   }
 
   /// A path made only from closures (no `subscribeObserver`).
-  static func closurePath(_ cell: StateCell<Form>) -> SimObservable {
-    SimObservable(
+  static func closurePath(_ cell: StateCell<Form>) -> ObservablePath {
+    ObservablePath(
       name: "form.value", selector: "form.value", read: { .string(cell.state.value) },
       subscribe: { body in
         cell.observeOnMainActor(\.value) { body(.string($0.value), $0.version) }
@@ -28,7 +29,7 @@ struct CountingViewGroupTests {
   @Test func aCommitRendersEveryViewOnceWithItsVersion() {
     let cell = StateCell(Form(), name: "form")
     let observable = Self.closurePath(cell)
-    #expect(observable.subscribeObserver == nil)
+    #expect(!observable.subscribesObserversDirectly)
     let group = CountingViewGroup(name: "crowd", observable: observable)
     group.beginStep(1)
     group.attach(100, to: observable)
@@ -158,7 +159,7 @@ struct CountingViewGroupTests {
 
   @Test func aWeftAppsViewsAreWeftCoresSubscribersWithTheSameAccounting() async throws {
     let app = try await HealthSimulation.make(seed: 1)
-    #expect(try #require(app.observable(named: "form.value")).subscribeObserver != nil)
+    #expect(try #require(app.observable(named: "form.value")).subscribesObserversDirectly)
     let flow = try Flow.parse(
       source: """
         views 40 observe form.value as crowd

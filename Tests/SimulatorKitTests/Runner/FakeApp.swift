@@ -1,4 +1,5 @@
 import WeftCore
+import WeftSimulation
 
 @testable import SimulatorFlow
 @testable import SimulatorKit
@@ -18,14 +19,15 @@ final class FakeApp: SimulatedApp {
 
   let monitor = PerformanceMonitor(enabled: true)
   let cell: StateCell<State>
-  private let paths: [String: SimObservable]
+  private let paths: [String: ObservablePath]
 
   init() {
     let cell = StateCell(State(), name: "fake", monitor: monitor)
     self.cell = cell
-    func string(_ name: String, _ keyPath: any KeyPath<State, String> & Sendable) -> SimObservable {
+    func string(_ name: String, _ keyPath: any KeyPath<State, String> & Sendable) -> ObservablePath
+    {
       let selector = StateSelector<State, String>(keyPath)
-      return SimObservable(
+      return ObservablePath(
         name: name, selector: selector.id.description,
         read: { .string(cell.state[keyPath: keyPath]) },
         subscribe: { body in
@@ -36,7 +38,7 @@ final class FakeApp: SimulatedApp {
     paths = [
       "fake.a": string("fake.a", \.a),
       "fake.b": string("fake.b", \.b),
-      "fake.count": SimObservable(
+      "fake.count": ObservablePath(
         name: "fake.count", selector: "every commit of count",
         read: { .int(cell.state.count) },
         subscribe: { body in cell.observeOnMainActor(every) { body(.int($0.value), $0.version) } }),
@@ -45,7 +47,7 @@ final class FakeApp: SimulatedApp {
 
   var observablePathNames: [String] { paths.keys.sorted() }
 
-  func observable(named path: String) -> SimObservable? { paths[path] }
+  func observable(named path: String) -> ObservablePath? { paths[path] }
 
   func advanceClock(by duration: Duration) async throws(SimulationError) {
     throw SimulationError("the fake app does not do clock advance \(duration)")

@@ -4,6 +4,7 @@ import Synchronization
 import TestProcesses
 import Testing
 import WeftCore
+import WeftSimulation
 
 @testable import SimulatorFlow
 @testable import SimulatorKit
@@ -231,17 +232,17 @@ final class RelaunchingApp: SimulatedApp {
   private(set) var launchCount = 1
   private let monitor = PerformanceMonitor(enabled: true)
   private var cell: StateCell<String>
-  private var paths: [String: SimObservable] = [:]
+  private var paths: [String: ObservablePath] = [:]
 
   init() {
     cell = StateCell("start", name: "relaunching", monitor: monitor)
     paths = Self.paths(for: cell, withTwo: true)
   }
 
-  static func paths(for cell: StateCell<String>, withTwo: Bool) -> [String: SimObservable] {
+  static func paths(for cell: StateCell<String>, withTwo: Bool) -> [String: ObservablePath] {
     let selector = StateSelector<String, String>(\.self)
-    func path(_ name: String) -> SimObservable {
-      SimObservable(
+    func path(_ name: String) -> ObservablePath {
+      ObservablePath(
         name: name, selector: name, read: { .string(cell.state) },
         subscribe: { body in
           cell.observeOnMainActor(selector) { body(.string($0.value), $0.version) }
@@ -254,7 +255,7 @@ final class RelaunchingApp: SimulatedApp {
 
   var observablePathNames: [String] { ["one.value", "two.value"] }
 
-  func observable(named path: String) -> SimObservable? { paths[path] }
+  func observable(named path: String) -> ObservablePath? { paths[path] }
 
   func advanceClock(by duration: Duration) async throws(SimulationError) {
     throw SimulationError("not here: clock advance \(duration)")
