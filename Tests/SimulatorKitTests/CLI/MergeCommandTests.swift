@@ -78,7 +78,10 @@ struct ShardAndMergeArgumentsTests {
   }
 }
 
-@Suite("weft-sim merge: runs and sweeps", .serialized)
+/// Not serialized (it was while every launch of the health app reset the process-wide
+/// `PerformanceMonitor.shared` and ran on `MainActorDeliveries.shared`): each launch now owns
+/// its monitor and delivery queue, so this suite's runs no longer share engine state.
+@Suite("weft-sim merge: runs and sweeps")
 @MainActor
 struct MergeCommandTests {
 
@@ -204,6 +207,10 @@ struct MergeCommandTests {
 
 /// The real binary: a gate split into shards on three bundled flows, merged, equals the same
 /// gate run whole.
+///
+/// Kept serialized, and is not about WeftCore's engine state (that lives in the child
+/// processes): the test runs the gate, whose ratios are timings, in child processes, and must
+/// not share the CPU with another gate run of this suite.
 @Suite("weft-sim gate --shard: the binary", .serialized)
 struct ShardedGateBinaryTests {
   static var root: URL {

@@ -88,7 +88,10 @@ struct ToolMannersArgumentTests {
   }
 }
 
-@Suite("weft-sim tool manners: runs", .serialized)
+/// Not serialized (it was while every launch of the health app reset the process-wide
+/// `PerformanceMonitor.shared` and ran on `MainActorDeliveries.shared`): each launch now owns
+/// its monitor and delivery queue, so this suite's runs no longer share engine state.
+@Suite("weft-sim tool manners: runs")
 @MainActor
 struct ToolMannersRunTests {
 

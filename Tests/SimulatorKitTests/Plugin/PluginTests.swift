@@ -234,7 +234,10 @@ struct PluginTests {
 }
 
 /// Plug-ins under the runner and the CLI.
-@Suite("Plug-in API: runs", .serialized)
+/// Not serialized (it was while every launch of the health app reset the process-wide
+/// `PerformanceMonitor.shared` and ran on `MainActorDeliveries.shared`): each launch now owns
+/// its monitor and delivery queue, so this suite's runs no longer share engine state.
+@Suite("Plug-in API: runs")
 @MainActor
 struct PluginRunTests {
 

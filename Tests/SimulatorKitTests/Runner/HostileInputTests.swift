@@ -9,7 +9,10 @@ import WeftCore
 
 /// weft-sim under hostile flows (issue 18, item 9): huge waits, megabyte lines, long lines in
 /// reports and traces, views across a relaunch.
-@Suite("weft-sim under hostile input", .serialized)
+/// Not serialized (it was while every launch of the health app reset the process-wide
+/// `PerformanceMonitor.shared` and ran on `MainActorDeliveries.shared`): each launch now owns
+/// its monitor and delivery queue, so this suite's runs no longer share engine state.
+@Suite("weft-sim under hostile input")
 @MainActor
 struct HostileInputTests {
   // MARK: wait with a huge timeout

@@ -6,7 +6,10 @@ import WeftCore
 
 /// `views N observe PATH via observation` (issue 14): views that read a path through the
 /// Observation bridge, next to views that take WeftCore's callbacks, in one flow.
-@Suite("Views via observation", .serialized)
+/// Not serialized (it was while every launch of the health app reset the process-wide
+/// `PerformanceMonitor.shared` and ran on `MainActorDeliveries.shared`): each launch now owns
+/// its monitor and delivery queue, so this suite's runs no longer share engine state.
+@Suite("Views via observation")
 @MainActor
 struct ObservationViewsTests {
   func run(_ source: String) async throws -> (RunReport, FlowRunner) {
