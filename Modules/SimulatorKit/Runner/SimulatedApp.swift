@@ -68,6 +68,7 @@ public protocol SimulatedApp: AnyObject, SendableMetatype {
   /// app in the process is never paused with it.
   ///
   /// - Complexity: O(1).
+  /// - Note: Isolation: MainActor, like the protocol; the queue itself is thread-safe.
   var deliveries: MainActorDeliveries { get }
 
   /// Cumulative engine counters.

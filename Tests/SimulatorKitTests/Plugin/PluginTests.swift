@@ -234,10 +234,10 @@ struct PluginTests {
 }
 
 /// Plug-ins under the runner and the CLI.
-/// Not serialized (it was while every launch of the health app reset the process-wide
-/// `PerformanceMonitor.shared` and ran on `MainActorDeliveries.shared`): each launch now owns
-/// its monitor and delivery queue, so this suite's runs no longer share engine state.
-@Suite("Plug-in API: runs")
+/// Kept serialized, no longer for WeftCore's engine state (each launch now owns its monitor
+/// and delivery queue) but for the suite's own: `Probe.received` is one static log that
+/// `performGetsTheCheckedArguments` clears and reads while other runs of `Probe` append to it.
+@Suite("Plug-in API: runs", .serialized)
 @MainActor
 struct PluginRunTests {
 

@@ -197,6 +197,8 @@ public struct SimulationEnvironment: Sendable {
   /// (see `SimulatedHealthServer.init(now:ids:sessionLifetime:file:deliveries:)`);
   /// `deliveries` is the MainActor delivery queue of the backend's observable counts (the
   /// app's, so one job drains both).
+  ///
+  /// - Note: Isolation: any.
   public init(
     seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil,
     deliveries: MainActorDeliveries = .shared

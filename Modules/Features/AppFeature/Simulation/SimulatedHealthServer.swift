@@ -83,6 +83,7 @@ public final class SimulatedHealthServer: Sendable {
   ///     memory only.
   ///   - deliveries: the MainActor delivery queue of the observable counts (`records`): the
   ///     app's, so that a view of the backend is drained with the app's own views.
+  /// - Note: Isolation: any.
   public init(
     now: @escaping @Sendable () -> Date, ids: SeededIDs, sessionLifetime: Duration = .seconds(3600),
     file: URL? = nil, deliveries: MainActorDeliveries = .shared

@@ -48,6 +48,7 @@ public actor DashboardClient: Client {
   ///   - monitor: where its cell is counted and whose queue delivers its MainActor changes
   ///     (the process-wide one by default).
   /// - Complexity: O(1).
+  /// - Note: Isolation: any (an actor's initializer).
   public init(
     dependencies: DashboardDependencies, range: DateRange = .week,
     monitor: PerformanceMonitor = .shared

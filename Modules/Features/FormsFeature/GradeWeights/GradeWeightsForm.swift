@@ -58,6 +58,7 @@ public final class GradeWeightsForm {
   /// - Throws: `GradeWeightsError.context` when a name is already taken (two categories with
   ///   one name), `.invalidCount` for a count below 1.
   /// - Complexity: O(c), c = categories.
+  /// - Note: Isolation: MainActor, like the contexts it builds.
   public init(
     className: String = "COP101",
     categories: [(name: String, count: Int)] = [("Assignments", 4), ("Exams", 2)],

@@ -39,6 +39,7 @@ public actor HealthFormClient: Client {
   ///   - monitor: where the form's cell is counted and whose queue delivers its MainActor
   ///     changes (the process-wide one by default).
   /// - Complexity: O(1).
+  /// - Note: Isolation: any (an actor's initializer).
   public init(
     database: Database, now: @escaping @Sendable () -> Date,
     makeID: @escaping @Sendable () -> UUID = { UUID() }, monitor: PerformanceMonitor = .shared
