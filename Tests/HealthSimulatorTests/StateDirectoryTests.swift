@@ -15,6 +15,10 @@ import Darwin
 /// processes: a run SIGKILLed mid-flow leaves the session and the outbox exactly as
 /// committed, and a second run on the same folder delivers the queued writes exactly once.
 /// Runs the real debug `weft-sim` binary as a child process.
+///
+/// Kept serialized, and is not about WeftCore's engine state (that lives in the child
+/// process): one test SIGKILLs a child mid-flow by timing, which a parallel run competing for
+/// the CPU would skew.
 @Suite("weft-sim --state-dir", .serialized)
 struct StateDirectoryTests {
   /// The package root (this file is Tests/HealthSimulatorTests/StateDirectoryTests.swift).

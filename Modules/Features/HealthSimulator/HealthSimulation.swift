@@ -82,7 +82,11 @@ public final class HealthSimulation: WeftSimulatedApp {
     let deterministic = DeterministicRuntime.current
     let dependencies = AppDependencies.simulated(
       seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
-      latency: latency, monitor: .shared,
+      latency: latency,
+      // The app owns its engine state: a monitor and a MainActor delivery queue of its own,
+      // fresh for each launch, so its counts start at zero and no other app (or test) in the
+      // process resets, pauses or drains them.
+      monitor: PerformanceMonitor(enabled: true, deliveries: MainActorDeliveries()),
       backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil)
     do throws(AppRuntimeError) {
       let app = try await AppRuntime.build(dependencies, autoSettle: false)
@@ -102,7 +106,8 @@ public final class HealthSimulation: WeftSimulatedApp {
     self.folder = folder
     self.keepsFolder = keepsFolder
     self.driver = WeftAppDriver(
-      runtime: deterministic, paths: { runtime.paths }, launchCount: { runtime.launchCount },
+      runtime: deterministic, monitor: runtime.monitor, paths: { runtime.paths },
+      launchCount: { runtime.launchCount },
       sqlStatements: { runtime.databaseStatistics.statements })
   }
 

@@ -325,13 +325,14 @@ public enum Simulator {
       }
     }
     let options = FlowRunner.Options(explain: explain, trace: traceSink, progress: progressSink)
-    if deterministic { MainActorDeliveries.shared.pause() }
+    let deliveries = app.deliveries  // the app's own queue: no other app in the process waits
+    if deterministic { deliveries.pause() }
     let runner = FlowRunner(app: app, plugin: plugin, options: options)
     let report = Self.numberedFromOne(await runner.run(flow))
     runner.tearDown()
     if deterministic {
-      MainActorDeliveries.shared.drainNow()
-      MainActorDeliveries.shared.resume()
+      deliveries.drainNow()
+      deliveries.resume()
     }
     if let trace {
       _ = write(traceLines.lines.joined(separator: "\n") + "\n", to: trace, output: output)

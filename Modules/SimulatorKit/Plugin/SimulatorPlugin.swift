@@ -87,8 +87,10 @@ public struct SimulatorPlugin: Sendable {
   @MainActor
   public func launch(_ options: SimulationLaunch) async throws(SimulationError) -> any SimulatedApp
   {
-    // The process-wide monitor: every cell reports there unless given another, so clients
-    // and stores built deep inside the app are counted from its first commit.
+    // For apps on the process-wide monitor: every cell reports there unless given another,
+    // so clients and stores built deep inside the app are counted from its first commit. An
+    // app that owns its monitor (the health app) makes a fresh one per launch instead, and
+    // another app's launch here never resets its counts.
     PerformanceMonitor.shared.setEnabled(true)
     PerformanceMonitor.shared.reset()
     var options = options

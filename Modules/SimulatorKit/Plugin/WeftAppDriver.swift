@@ -27,7 +27,8 @@ import WeftSimulation
 public final class WeftAppDriver {
   /// The deterministic runtime the app runs on, or `nil` on threads.
   public let runtime: DeterministicRuntime?
-  /// Where the app's cells report commits, deliveries and latencies.
+  /// Where the app's cells report commits, deliveries and latencies; its queue
+  /// (`monitor.deliveries`) is the one the driver drains and counts jobs of.
   public let monitor: PerformanceMonitor
   private let paths: @MainActor () -> [String: ObservablePath]
   private let launches: @MainActor () -> Int
@@ -40,8 +41,10 @@ public final class WeftAppDriver {
   /// - Parameters:
   ///   - runtime: the installed deterministic runtime (`DeterministicRuntime.current`), or
   ///     `nil` on threads.
-  ///   - monitor: the monitor the app's cells report to (enabled here; the engine enables
-  ///     and resets the shared one before each launch, so launch-time cells are counted).
+  ///   - monitor: the monitor the app's cells report to, with the queue they deliver through
+  ///     (enabled here). An app that owns one (made fresh for each launch) is counted apart
+  ///     from everything else in the process; the default, `.shared`, is enabled and reset
+  ///     by the engine before each launch, so launch-time cells are counted.
   ///   - paths: the app's observable paths now (read again after each relaunch).
   ///   - launchCount: 1, plus 1 per relaunch of the app.
   ///   - sqlStatements: SQL statements executed so far (0 for an app without a database).
@@ -115,7 +118,7 @@ public final class WeftAppDriver {
     } else {
       await settleOnThreads()
     }
-    MainActorDeliveries.shared.drainNow()
+    monitor.deliveries.drainNow()
   }
 
   /// Off the runtime: waits until, twice in a row 20 ms apart, no `RuntimeClock` sleep is in
@@ -125,7 +128,7 @@ public final class WeftAppDriver {
     var quietPolls = 0
     for _ in 0..<500 {
       try? await Task.sleep(for: .milliseconds(20))  // try?: a cancelled wait just ends
-      MainActorDeliveries.shared.drainNow()
+      monitor.deliveries.drainNow()
       let now = counters().commits
       quietPolls = now == last && RuntimeClock.sleepsInProgress == 0 ? quietPolls + 1 : 0
       if quietPolls == 2 { return }
@@ -146,7 +149,7 @@ public final class WeftAppDriver {
         "clock advance needs the deterministic runtime (time is real on threads)", kind: .clock)
     }
     await runtime.advance(by: duration)
-    MainActorDeliveries.shared.drainNow()
+    monitor.deliveries.drainNow()
   }
 
   /// Waits in virtual time by jumping the clock from one parked deadline to the next (each
@@ -166,7 +169,7 @@ public final class WeftAppDriver {
       let end = ContinuousClock.now + min(timeout ?? .seconds(10), .seconds(10))
       while ContinuousClock.now < end {
         try? await Task.sleep(for: .milliseconds(10))  // try?: a cancelled wait just ends
-        MainActorDeliveries.shared.drainNow()
+        monitor.deliveries.drainNow()
         if predicate() { return .held }
       }
       return .timedOut(quietAfter: nil)
@@ -193,7 +196,7 @@ public final class WeftAppDriver {
       counters.mainActorDeliveries &+= metrics.mainActorDeliveries
       counters.mainActorDeliveryNanoseconds &+= metrics.mainActorDeliveryTime.nanosecondsClamped
     }
-    counters.deliveryJobs = MainActorDeliveries.shared.jobCount
+    counters.deliveryJobs = monitor.deliveries.jobCount
     counters.sqlStatements = sqlStatements()
     if let runtime {
       counters.databaseNanoseconds = runtime.serialQueueTime.nanosecondsClamped
@@ -237,6 +240,7 @@ public protocol WeftSimulatedApp: SimulatedApp {
 }
 
 extension WeftSimulatedApp {
+  public var deliveries: MainActorDeliveries { driver.monitor.deliveries }
   public var observablePathNames: [String] { driver.observablePathNames }
   public var observablePathValues: [String: [String]] { driver.observablePathValues }
   public func observable(named path: String) -> ObservablePath? { driver.observable(named: path) }

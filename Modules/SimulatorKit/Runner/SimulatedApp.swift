@@ -63,6 +63,15 @@ public protocol SimulatedApp: AnyObject, SendableMetatype {
   /// The default does nothing.
   func shutDown() async
 
+  /// The MainActor delivery queue the app's cells deliver through: the engine pauses it for
+  /// `--deterministic` and drains it at the end of the run. The default is
+  /// `MainActorDeliveries.shared`; an app that owns its queue returns it, so that another
+  /// app in the process is never paused with it.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: MainActor, like the protocol; the queue itself is thread-safe.
+  var deliveries: MainActorDeliveries { get }
+
   /// Cumulative engine counters.
   func counters() -> EngineCounters
 
@@ -92,6 +101,8 @@ extension SimulatedApp {
   public func shutDown() async {}
 
   public func takeFailure() -> SimulationError? { nil }
+
+  public var deliveries: MainActorDeliveries { .shared }
 }
 
 /// How a `wait` step ended.

@@ -78,19 +78,33 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   /// The name the cell reports under in the performance monitor and in messages.
   public let name: String
   @usableFromInline let metrics: ComponentMonitor
+  /// The MainActor delivery queue this cell's MainActor changes wait in: its monitor's
+  /// (`PerformanceMonitor.deliveries`), so a cell made with an owned monitor never joins the
+  /// process-wide queue. `deliveries.drainNow()` delivers this cell's pending changes along
+  /// with those of every other cell on the queue.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: thread-safe; fixed for the cell's life.
+  public let deliveries: MainActorDeliveries
 
   /// Makes a cell holding `initial` at version 0.
   ///
   /// - Parameters:
   ///   - initial: the first state.
   ///   - name: how the cell is named in metrics and error messages.
-  ///   - monitor: where commits, deliveries and latencies are counted when it is enabled.
+  ///   - monitor: where commits, deliveries and latencies are counted when it is enabled, and
+  ///     whose queue (`monitor.deliveries`) runs the cell's MainActor jobs. The default,
+  ///     `.shared`, is the process-wide monitor and queue; an app or a test that owns a
+  ///     monitor passes it here to keep its counts and jobs to itself.
+  /// - Complexity: O(1) (one lookup of the monitor's component for `name`).
+  /// - Note: Isolation: any.
   public init(
     _ initial: State, name: String? = nil, monitor: PerformanceMonitor = .shared
   ) {
     let name = name ?? String(describing: State.self)
     self.name = name
     self.metrics = monitor.component(named: name)
+    self.deliveries = monitor.deliveries
     self.storage = Locked(Storage(snapshot: Snapshot(version: 0, state: initial)))
   }
 
@@ -260,7 +274,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
       // Built here, where `State` is concrete: the job's part for this cell runs specialized
       // (the protocol witness of `deliverPendingMainActorChanges()` is generic). The closure
       // captures nothing, so it costs no allocation.
-      MainActorDeliveries.shared.enqueue(self) { cell in
+      deliveries.enqueue(self) { cell in
         unsafeDowncast(cell, to: StateCell<State>.self).deliverPendingMainActorChanges()
       }
     }
@@ -292,7 +306,8 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
 
   /// Delivers, now, the MainActor changes that are waiting for their job: the latest value
   /// once to each affected subscriber. The job that was scheduled then finds nothing to do
-  /// for this cell. `MainActorDeliveries.drainNow()` does this for every cell at once.
+  /// for this cell. `deliveries.drainNow()` does this for every cell on the cell's queue at
+  /// once.
   ///
   /// Tests and the simulator call this to reach a quiescent point deterministically.
   ///

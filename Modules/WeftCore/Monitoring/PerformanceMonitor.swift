@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Counts commits and deliveries and keeps latency histograms per component (a client, a
-/// store, an endpoint), at the cost of one branch when it is disabled.
+/// store, an endpoint), at the cost of one branch when it is disabled; and names the
+/// MainActor delivery queue (`deliveries`) the cells reporting to it enqueue on.
 ///
 /// ```swift
 /// let monitor = PerformanceMonitor(enabled: true)
@@ -10,24 +11,58 @@ import Synchronization
 /// monitor.metrics(for: "Counter")?.commits       // 1
 /// ```
 ///
+/// # Owning the engine's state
+/// A monitor is an instance its owner holds; `shared` is only the default. An app (or a test)
+/// that makes its own monitor — and, to own its MainActor jobs too, its own
+/// `MainActorDeliveries` — and hands it to its clients, stores and systems sees only its own
+/// counts and deliveries: another app's launch, reset or paused queue in the same process
+/// does not touch them.
+///
+/// ```swift
+/// let mine = PerformanceMonitor(enabled: true, deliveries: MainActorDeliveries())
+/// let counter = Counter(monitor: mine)           // counted in `mine`, drained by its queue
+/// ```
+///
 /// # Performance
 /// Every recording call first reads one relaxed atomic flag; when the monitor is disabled that
 /// branch is the whole cost. When enabled, a recording takes one uncontended lock of the
 /// component's own metrics (components never share a lock), plus, for latencies, one
 /// histogram update.
 ///
+/// - Complexity: recording O(1); see each method.
 /// - Note: Isolation: thread-safe; any isolation may record or read.
 /// - Note: Allocations: one `ComponentMonitor` per component name, once.
 public final class PerformanceMonitor: Sendable {
-  /// A process-wide monitor, disabled until someone enables it. Clients report here unless
-  /// they are given another monitor.
-  public static let shared = PerformanceMonitor(enabled: false)
+  /// A process-wide monitor, disabled until someone enables it, on the process-wide queue
+  /// `MainActorDeliveries.shared`. Clients report here unless they are given another monitor.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: thread-safe; shared by every component not given a monitor, so a
+  ///   `reset()` here clears all of their counts. Tests and apps that read exact counts should
+  ///   own a monitor instead.
+  public static let shared = PerformanceMonitor(enabled: false, deliveries: .shared)
 
   private let enabled: Atomic<Bool>
   private let components = Locked<[String: ComponentMonitor]>([:])
+  /// The MainActor delivery queue of the cells that report to this monitor: they enqueue
+  /// their MainActor changes there, and its `jobCount` counts their jobs.
+  ///
+  /// - Complexity: O(1).
+  /// - Note: Isolation: thread-safe.
+  public let deliveries: MainActorDeliveries
 
-  /// Makes a monitor, enabled or not.
-  public init(enabled: Bool) { self.enabled = Atomic(enabled) }
+  /// Makes a monitor, enabled or not, whose cells deliver through `deliveries`.
+  ///
+  /// - Parameters:
+  ///   - enabled: whether recordings are kept from the start.
+  ///   - deliveries: the MainActor delivery queue of the cells made with this monitor;
+  ///     `MainActorDeliveries.shared` unless the owner makes one of its own.
+  /// - Complexity: O(1).
+  /// - Note: Isolation: any.
+  public init(enabled: Bool, deliveries: MainActorDeliveries = .shared) {
+    self.enabled = Atomic(enabled)
+    self.deliveries = deliveries
+  }
 
   /// Whether recordings are kept. Reading it is one relaxed atomic load.
   public var isEnabled: Bool {

@@ -82,6 +82,11 @@ struct ShardAndMergeArgumentsTests {
   }
 }
 
+/// Kept serialized, no longer for WeftCore's engine state (each launch of the health app
+/// now owns its monitor and delivery queue) but because this suite runs apps on threads in
+/// this process, where a settle is a best effort (nothing committed for 20 ms): its runs side
+/// by side starve each other's settles under load, and the counts it checks move (seen once,
+/// at load 16: `viewsFollowTheRelaunchedApp` counted 10 re-renders instead of 5).
 @Suite("weft-sim merge: runs and sweeps", .serialized)
 @MainActor
 struct MergeCommandTests {
@@ -208,6 +213,10 @@ struct MergeCommandTests {
 
 /// The real binary: a gate split into shards on three bundled flows, merged, equals the same
 /// gate run whole.
+///
+/// Kept serialized, and is not about WeftCore's engine state (that lives in the child
+/// processes): the test runs the gate, whose ratios are timings, in child processes, and must
+/// not share the CPU with another gate run of this suite.
 @Suite("weft-sim gate --shard: the binary", .serialized)
 struct ShardedGateBinaryTests {
   static var root: URL {

@@ -144,6 +144,11 @@ struct SimulatorArgumentsTests {
   }
 }
 
+/// Kept serialized, no longer for WeftCore's engine state (each launch of the health app
+/// now owns its monitor and delivery queue) but because this suite runs apps on threads in
+/// this process, where a settle is a best effort (nothing committed for 20 ms): its runs side
+/// by side starve each other's settles under load, and the counts it checks move (seen once,
+/// at load 16: `viewsFollowTheRelaunchedApp` counted 10 re-renders instead of 5).
 @Suite("weft-sim exit codes", .serialized)
 @MainActor
 struct SimulatorExitCodeTests {
@@ -190,6 +195,10 @@ struct SimulatorExitCodeTests {
     #expect(report.failures.first?.expectation?.actual == "dashboard")
   }
 
+  /// Runs the built `weft-sim` in a child process, on the deterministic runtime: the trace is a
+  /// function of the seed there. (In this test process the app runs on threads, where a
+  /// settle is a best effort — nothing committed for 20 ms — so a step's trace line can catch
+  /// the app mid-login under load.)
   @Test func sameSeedGivesTheSameTrace() async throws {
     let flow = try temporaryFlowFile(
       "seed 3\nlogin email=ada@example.com password=correct-horse\n"

@@ -12,6 +12,10 @@ import Darwin
 /// weft-sim's temporary folders are removed on every way out: a normal run, a flow error,
 /// `check`, SIGINT, SIGTERM; after a SIGKILL, by the next run. Each case runs the real
 /// debug `weft-sim` binary as a child process with its own `TMPDIR`.
+///
+/// Kept serialized, and is not about WeftCore's engine state (that lives in the child
+/// processes): the tests signal child processes by timing (SIGINT or SIGTERM once a folder
+/// appears, SIGKILL mid-run), which parallel children competing for two cores would skew.
 @Suite("weft-sim temporary folders", .serialized)
 struct TemporaryFolderTests {
   /// The package root (this file is Tests/SimulatorKitTests/CLI/TemporaryFolderTests.swift).

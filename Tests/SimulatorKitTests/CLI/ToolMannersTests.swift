@@ -93,6 +93,11 @@ struct ToolMannersArgumentTests {
   }
 }
 
+/// Kept serialized, no longer for WeftCore's engine state (each launch of the health app
+/// now owns its monitor and delivery queue) but because this suite runs apps on threads in
+/// this process, where a settle is a best effort (nothing committed for 20 ms): its runs side
+/// by side starve each other's settles under load, and the counts it checks move (seen once,
+/// at load 16: `viewsFollowTheRelaunchedApp` counted 10 re-renders instead of 5).
 @Suite("weft-sim tool manners: runs", .serialized)
 @MainActor
 struct ToolMannersRunTests {

@@ -236,6 +236,9 @@ struct PluginTests {
 }
 
 /// Plug-ins under the runner and the CLI.
+/// Kept serialized, no longer for WeftCore's engine state (each launch now owns its monitor
+/// and delivery queue) but for the suite's own: `Probe.received` is one static log that
+/// `performGetsTheCheckedArguments` clears and reads while other runs of `Probe` append to it.
 @Suite("Plug-in API: runs", .serialized)
 @MainActor
 struct PluginRunTests {

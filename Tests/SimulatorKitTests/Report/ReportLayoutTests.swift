@@ -90,7 +90,10 @@ struct ReportLayoutTests {
   }
 }
 
-@Suite("Reports lead with what was asked: a real run", .serialized)
+/// Not serialized (it was while every launch of the health app reset the process-wide
+/// `PerformanceMonitor.shared` and ran on `MainActorDeliveries.shared`): each launch now owns
+/// its monitor and delivery queue, so this suite's runs no longer share engine state.
+@Suite("Reports lead with what was asked: a real run")
 @MainActor
 struct ReportLayoutRunTests {
 

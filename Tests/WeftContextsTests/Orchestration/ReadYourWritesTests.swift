@@ -5,8 +5,12 @@ import WeftCore
 
 /// Read-your-writes on the MainActor: after an awaited `update` returns, every context on
 /// that client reads the committed state, even while other clients commit from other
-/// threads and keep the process-wide MainActor delivery queue busy.
-@Suite("Read-your-writes", .serialized)
+/// threads and keep the client's MainActor delivery queue busy.
+///
+/// Not serialized: each test owns its delivery queue (shared by its client and the
+/// hammered one, which is the contention under test), so the two tests run side by side
+/// without sharing a queue.
+@Suite("Read-your-writes")
 @MainActor
 struct ReadYourWritesTests {
   /// A client committing from a detached task, as fast as it can, until told to stop. It
@@ -26,11 +30,12 @@ struct ReadYourWritesTests {
 
   @Test func anAwaitedClientUpdateIsReadByEveryContext() async {
     let root = makeRoot("ReadYourWrites")
-    let client = ProfileClient()
+    let monitor = PerformanceMonitor(enabled: false, deliveries: MainActorDeliveries())
+    let client = ProfileClient(monitor: monitor)
     let first = ClientContext(client: client, named: "First", in: root)
     let second = ClientContext(client: client, named: "Second", in: root)
     first.dependsOn(\.visits)
-    let other = LedgerClient(name: "Hammered")
+    let other = LedgerClient(name: "Hammered", monitor: monitor)
     let otherContext = ClientContext(client: other, named: "Other", in: root)
     otherContext.dependsOn(\.amount)
     let stop = StopFlag()
@@ -49,10 +54,11 @@ struct ReadYourWritesTests {
 
   @Test func anAwaitedContextUpdateIsReadByEveryContext() async {
     let root = makeRoot("ReadYourWrites")
-    let client = ProfileClient()
+    let monitor = PerformanceMonitor(enabled: false, deliveries: MainActorDeliveries())
+    let client = ProfileClient(monitor: monitor)
     let writer = ClientContext(client: client, named: "Writer", in: root)
     let reader = ClientContext(client: client, named: "Reader", in: root)
-    let other = LedgerClient(name: "Hammered")
+    let other = LedgerClient(name: "Hammered", monitor: monitor)
     let otherContext = ClientContext(client: other, named: "Other", in: root)
     otherContext.dependsOn(\.amount)
     let stop = StopFlag()

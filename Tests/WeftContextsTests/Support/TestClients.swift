@@ -16,8 +16,11 @@ struct Profile: Sendable, Equatable {
 actor ProfileClient: Client {
   nonisolated let cell: StateCell<Profile>
 
-  init(name: String = "ProfileClient", _ initial: Profile = Profile()) {
-    cell = StateCell(initial, name: name)
+  init(
+    name: String = "ProfileClient", _ initial: Profile = Profile(),
+    monitor: PerformanceMonitor = .shared
+  ) {
+    cell = StateCell(initial, name: name, monitor: monitor)
   }
 }
 
@@ -31,8 +34,8 @@ struct Ledger: Sendable, Equatable {
 actor LedgerClient: Client {
   nonisolated let cell: StateCell<Ledger>
 
-  init(name: String, amount: Int = 0) {
-    cell = StateCell(Ledger(amount: amount), name: name)
+  init(name: String, amount: Int = 0, monitor: PerformanceMonitor = .shared) {
+    cell = StateCell(Ledger(amount: amount), name: name, monitor: monitor)
   }
 }
 

@@ -133,7 +133,9 @@ public struct AppDependencies: Sendable {
   ///   - start: the simulated date at time zero.
   ///   - latency: the network's base latency.
   ///   - jitter: the network's latency jitter.
-  ///   - monitor: the performance monitor.
+  ///   - monitor: the performance monitor (its queue, `monitor.deliveries`, also delivers
+  ///     the simulated backend's observable counts, so the app and its backend drain in one
+  ///     job).
   ///   - backendFile: where the simulated backend keeps its state between processes, or
   ///     nil for memory only.
   ///
@@ -145,7 +147,8 @@ public struct AppDependencies: Sendable {
     backendFile: URL? = nil
   ) -> AppDependencies {
     let environment = SimulationEnvironment(
-      seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile)
+      seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile,
+      deliveries: monitor.deliveries)
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
     configuration.now = environment.now
@@ -191,16 +194,21 @@ public struct SimulationEnvironment: Sendable {
   ///
   /// - Complexity: O(1) plus seeding the server (a dozen records).
   /// `backendFile`, when given, is where the backend keeps its state between processes
-  /// (see `SimulatedHealthServer.init(now:ids:sessionLifetime:file:)`).
+  /// (see `SimulatedHealthServer.init(now:ids:sessionLifetime:file:deliveries:)`);
+  /// `deliveries` is the MainActor delivery queue of the backend's observable counts (the
+  /// app's, so one job drains both).
+  ///
+  /// - Note: Isolation: any.
   public init(
-    seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil
+    seed: UInt64, start: Date, latency: Duration, jitter: Duration, backendFile: URL? = nil,
+    deliveries: MainActorDeliveries = .shared
   ) {
     let clock = RuntimeClock()
     self.clock = clock
     self.start = start
     server = SimulatedHealthServer(
       now: Self.now(start: start, clock: clock), ids: SeededIDs(seed: seed ^ 0x7365_7276),
-      file: backendFile)
+      file: backendFile, deliveries: deliveries)
     network = SimulatedNetwork(seed: seed, clock: clock)
     network.setLatency(latency, jitter: jitter)
     server.install(on: network.transport)

@@ -127,7 +127,8 @@ public final class AppLaunch {
 
     dashboard = DashboardClient(
       dependencies: DashboardDependencies(
-        database: database, client: api, clock: dependencies.clock, now: dependencies.now))
+        database: database, client: api, clock: dependencies.clock, now: dependencies.now),
+      monitor: monitor)
     let follower = DashboardFollower(dashboard: dashboard)
     self.follower = follower
 
@@ -139,10 +140,11 @@ public final class AppLaunch {
     realtimeService = RealtimeService(
       connection: connection, client: realtime, database: database,
       afterInsight: { await follower.caughtUp() })
-    form = HealthFormClient(database: database, now: dependencies.now, makeID: dependencies.makeID)
+    form = HealthFormClient(
+      database: database, now: dependencies.now, makeID: dependencies.makeID, monitor: monitor)
     gradesRoot = Context.global.createSubcontext(named: "App")
     do {
-      grades = try GradeWeightsForm(in: gradesRoot)
+      grades = try GradeWeightsForm(in: gradesRoot, monitor: monitor)
     } catch {
       preconditionFailure("the default grade-weights form cannot fail to build: \(error)")
     }

@@ -30,16 +30,20 @@ public struct BackendRecords: Sendable, Equatable {
 final class BackendStore: Sendable {
   private let state: Locked<SimulatedHealthServer.State>
   /// The observable counts. Reports to its own monitor: the backend's commits are not the
-  /// app's, and must not move the app's counters.
+  /// app's, and must not move the app's counters; but delivers through the app's queue
+  /// (`deliveries`), so views of it are drained, paused and counted with the app's.
   let records: StateCell<BackendRecords>
   private let file: URL?
 
-  init(_ initial: SimulatedHealthServer.State, file: URL?) {
+  init(
+    _ initial: SimulatedHealthServer.State, file: URL?, deliveries: MainActorDeliveries = .shared
+  ) {
     var initial = initial
     if let file, let saved = Self.load(file) { initial = saved }
     state = Locked(initial)
     records = StateCell(
-      Self.counts(initial), name: "backend", monitor: PerformanceMonitor(enabled: false))
+      Self.counts(initial), name: "backend",
+      monitor: PerformanceMonitor(enabled: false, deliveries: deliveries))
     self.file = file
   }
 

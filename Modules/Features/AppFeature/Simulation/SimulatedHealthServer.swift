@@ -81,9 +81,12 @@ public final class SimulatedHealthServer: Sendable {
   ///   - file: where the backend keeps a copy of its state after every change, and what
   ///     it starts from when the file exists (`weft-sim --state-dir`); `nil` keeps it in
   ///     memory only.
+  ///   - deliveries: the MainActor delivery queue of the observable counts (`records`): the
+  ///     app's, so that a view of the backend is drained with the app's own views.
+  /// - Note: Isolation: any.
   public init(
     now: @escaping @Sendable () -> Date, ids: SeededIDs, sessionLifetime: Duration = .seconds(3600),
-    file: URL? = nil
+    file: URL? = nil, deliveries: MainActorDeliveries = .shared
   ) {
     self.now = now
     self.ids = ids
@@ -94,7 +97,7 @@ public final class SimulatedHealthServer: Sendable {
     seeded.metrics[Account.ada.id] = Dictionary(
       uniqueKeysWithValues: Self.seedMetrics(relativeTo: reference).map { ($0.id, $0) })
     seeded.insights = Self.seedInsights(relativeTo: reference)
-    state = BackendStore(seeded, file: file)
+    state = BackendStore(seeded, file: file, deliveries: deliveries)
   }
 
   /// The backend's observable counts: records, duplicate deliveries, writes and replays.

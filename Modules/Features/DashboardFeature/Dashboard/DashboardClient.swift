@@ -42,10 +42,19 @@ public actor DashboardClient: Client {
 
   /// Makes an idle dashboard on the week range.
   ///
+  /// - Parameters:
+  ///   - dependencies: the database, HTTP client, clock and "now" it works with.
+  ///   - range: the range it starts on.
+  ///   - monitor: where its cell is counted and whose queue delivers its MainActor changes
+  ///     (the process-wide one by default).
   /// - Complexity: O(1).
-  public init(dependencies: DashboardDependencies, range: DateRange = .week) {
+  /// - Note: Isolation: any (an actor's initializer).
+  public init(
+    dependencies: DashboardDependencies, range: DateRange = .week,
+    monitor: PerformanceMonitor = .shared
+  ) {
     self.dependencies = dependencies
-    self.cell = StateCell(DashboardState(range: range), name: "DashboardClient")
+    self.cell = StateCell(DashboardState(range: range), name: "DashboardClient", monitor: monitor)
   }
 
   deinit { observation?.cancel() }

@@ -53,13 +53,17 @@ public final class GradeWeightsForm {
   ///   - categories: each category's name and number of assessments (at least 1).
   ///   - basis: the starting grade basis.
   ///   - parent: where to attach the class context (held weakly there; the form keeps it).
+  ///   - monitor: where the form's cell is counted and whose queue delivers its MainActor
+  ///     changes (the process-wide one by default).
   /// - Throws: `GradeWeightsError.context` when a name is already taken (two categories with
   ///   one name), `.invalidCount` for a count below 1.
   /// - Complexity: O(c), c = categories.
+  /// - Note: Isolation: MainActor, like the contexts it builds.
   public init(
     className: String = "COP101",
     categories: [(name: String, count: Int)] = [("Assignments", 4), ("Exams", 2)],
-    basis: GradeBasis = .percent, in parent: Context = .global
+    basis: GradeBasis = .percent, in parent: Context = .global,
+    monitor: PerformanceMonitor = .shared
   ) throws(GradeWeightsError) {
     let classContext = parent.createSubcontext(ofType: GradeClassContext.self, named: className)
     self.classContext = classContext
@@ -95,7 +99,7 @@ public final class GradeWeightsForm {
       GradeWeightsState(
         className: className, classPath: classContext.path, basis: basis, categories: [],
         weightSum: 0, exceedsLimit: false, checks: 0, lastError: nil),
-      name: "GradeWeightsForm")
+      name: "GradeWeightsForm", monitor: monitor)
     publish(error: nil)
   }
 

@@ -36,15 +36,19 @@ public actor HealthFormClient: Client {
   ///   - database: where metrics and their sync operations are written.
   ///   - now: "now", for the default date and the future-date check (injected).
   ///   - makeID: the id of each new metric (injected so tests know it).
+  ///   - monitor: where the form's cell is counted and whose queue delivers its MainActor
+  ///     changes (the process-wide one by default).
   /// - Complexity: O(1).
+  /// - Note: Isolation: any (an actor's initializer).
   public init(
     database: Database, now: @escaping @Sendable () -> Date,
-    makeID: @escaping @Sendable () -> UUID = { UUID() }
+    makeID: @escaping @Sendable () -> UUID = { UUID() }, monitor: PerformanceMonitor = .shared
   ) {
     self.database = database
     self.now = now
     self.makeID = makeID
-    self.cell = StateCell(HealthFormState(date: now()), name: "HealthFormClient")
+    self.cell = StateCell(
+      HealthFormState(date: now()), name: "HealthFormClient", monitor: monitor)
   }
 
   /// The idempotency key of the create operation of metric `id`.
