@@ -110,8 +110,16 @@ public enum GateThresholdsError: Error, Equatable, CustomStringConvertible {
   /// The file has another schema version (or none).
   case unsupportedVersion(path: String, version: Int?)
 
-  /// What happened and how to fix it.
+  /// What happened and how to fix it, with `weft-sim`'s update command.
   public var description: String {
+    description(updateCommand: "swift run -c release weft-sim gate --update")
+  }
+
+  /// What happened and how to fix it, naming the simulator's own update command
+  /// (`GateOptions.updateCommand`: `notes-sim`'s for the Notes example).
+  ///
+  /// - Complexity: O(m), m = the message's length.
+  public func description(updateCommand: String) -> String {
     switch self {
     case .unreadable(let path, let detail):
       "cannot read the gate thresholds at \(path): \(detail)"
@@ -119,14 +127,13 @@ public enum GateThresholdsError: Error, Equatable, CustomStringConvertible {
       "cannot write the gate thresholds to \(path): \(detail)"
     case .malformed(let path, let detail):
       "the gate thresholds at \(path) are not valid thresholds JSON (\(detail)); fix the file "
-        + "or regenerate it with `swift run -c release weft-sim gate --update`"
+        + "or regenerate it with `\(updateCommand)`"
     case .unsupportedVersion(let path, let version?):
-      "the gate thresholds at \(path) have schema version \(version); this weft-sim reads "
-        + "version \(GateThresholds.currentSchemaVersion): regenerate them with "
-        + "`swift run -c release weft-sim gate --update`"
+      "the gate thresholds at \(path) have schema version \(version); this simulator reads "
+        + "version \(GateThresholds.currentSchemaVersion): regenerate them with `\(updateCommand)`"
     case .unsupportedVersion(let path, nil):
       "the gate thresholds at \(path) have no schemaVersion field; regenerate them with "
-        + "`swift run -c release weft-sim gate --update`"
+        + "`\(updateCommand)`"
     }
   }
 }

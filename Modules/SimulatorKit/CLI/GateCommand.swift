@@ -88,25 +88,23 @@ struct GateCommand {
           ratios: ["delivery": Self.measureDeliveryRatio()]))
     }
 
+    let options = GateOptions(
+      program: program, thresholdsPath: arguments.thresholds,
+      updateCommand:
+        "swift run -c release \(program) gate --update --thresholds " + arguments.thresholds)
     let thresholds: GateThresholds
     do throws(GateThresholdsError) {
       thresholds = try GateThresholds.load(path: arguments.thresholds)
     } catch {
-      output.error("error: \(error)")
+      output.error("error: \(error.description(updateCommand: options.updateCommand))")
       return 2
     }
-    let gate = Gate(
-      thresholds: thresholds,
-      options: GateOptions(
-        program: program, thresholdsPath: arguments.thresholds,
-        updateCommand:
-          "swift run -c release \(program) gate --update --thresholds "
-          + arguments.thresholds))
+    let gate = Gate(thresholds: thresholds, options: options)
     if arguments.update {
       do throws(GateThresholdsError) {
         try gate.record(observations).write(path: arguments.thresholds)
       } catch {
-        output.error("error: \(error)")
+        output.error("error: \(error.description(updateCommand: options.updateCommand))")
         return 2
       }
       output.standard("gate: wrote \(arguments.thresholds) from \(observations.count) flows")

@@ -68,8 +68,13 @@ struct GateThresholdsTests {
     }
     #expect(
       GateThresholdsError.unsupportedVersion(path: "Gates/thresholds.json", version: 2).description
-        == "the gate thresholds at Gates/thresholds.json have schema version 2; this weft-sim "
+        == "the gate thresholds at Gates/thresholds.json have schema version 2; this simulator "
         + "reads version 1: regenerate them with `swift run -c release weft-sim gate --update`")
+    // Another simulator's gate names its own command.
+    #expect(
+      GateThresholdsError.malformed(path: "t.json", detail: "x")
+        .description(updateCommand: "swift run -c release notes-sim gate --update")
+        .hasSuffix("regenerate it with `swift run -c release notes-sim gate --update`"))
   }
 
   @Test func malformedTextIsRefused() {
