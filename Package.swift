@@ -99,7 +99,7 @@ let package = Package(
 
     // MARK: Observation
     .target(
-      name: "WeftObservation", dependencies: ["WeftCore", "WeftContexts", "WeftFeedback"],
+      name: "WeftObservation", dependencies: ["WeftCore", "WeftContexts"],
       path: "Modules/WeftObservation", swiftSettings: strict),
     .testTarget(
       name: "WeftObservationTests",

@@ -69,12 +69,14 @@ public final class ObservedState<State: Sendable>: Observable {
     self.cell = cell
   }
 
-  /// Makes a model of `client`'s state.
+  /// Makes a model of `owner`'s state: a `Client`, a WeftFeedback store or service, a
+  /// WeftContexts context (its primary client's state) — anything that is a `StateOwner`.
   ///
   /// - Complexity: O(1).
   /// - Note: Isolation: MainActor.
-  public convenience init<C: Client>(_ client: C) where C.State == State {
-    self.init(client.cell)
+  /// - Note: Allocations: the model.
+  public convenience init<Owner: StateOwner>(_ owner: Owner) where Owner.State == State {
+    self.init(owner.cell)
   }
 
   // MARK: Reading

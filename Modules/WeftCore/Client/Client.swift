@@ -21,11 +21,9 @@
 ///
 /// - Note: Isolation: mutations run on the client's actor; reads and subscriptions are
 ///   `nonisolated` and safe from anywhere.
-public protocol Client: Actor {
-  /// The domain state the client owns.
-  associatedtype State: Sendable
-
-  /// The cell holding the state. Declare it `nonisolated let`.
+public protocol Client: Actor, StateOwner {
+  /// The cell holding the state (`State`, the domain state the client owns). Declare it
+  /// `nonisolated let`.
   nonisolated var cell: StateCell<State> { get }
 }
 
@@ -47,70 +45,4 @@ extension Client {
 
   /// Commits the state of `snapshot` as a new version (a rollback never lowers versions).
   public func restore(_ snapshot: Snapshot<State>) { cell.restore(snapshot) }
-
-  /// The latest committed snapshot, read without awaiting the actor.
-  public nonisolated var snapshot: Snapshot<State> { cell.snapshot }
-
-  /// The latest committed state, read without awaiting the actor.
-  public nonisolated var state: State { cell.state }
-
-  /// See `StateCell.observeSynchronously(_:_:)`.
-  public nonisolated func observeSynchronously<Value: Equatable & Sendable>(
-    _ keyPath: any KeyPath<State, Value> & Sendable,
-    _ body: @escaping @Sendable (Change<Value>) -> Void
-  ) -> StateSubscription {
-    cell.observeSynchronously(keyPath, body)
-  }
-
-  /// See `StateCell.observeSynchronously(_:_:)`.
-  public nonisolated func observeSynchronously<Value: Equatable & Sendable>(
-    _ selector: StateSelector<State, Value>, _ body: @escaping @Sendable (Change<Value>) -> Void
-  ) -> StateSubscription {
-    cell.observeSynchronously(selector, body)
-  }
-
-  /// See `StateCell.observeOnMainActor(_:_:)`.
-  public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
-    _ keyPath: any KeyPath<State, Value> & Sendable,
-    _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
-  ) -> StateSubscription {
-    cell.observeOnMainActor(keyPath, body)
-  }
-
-  /// See `StateCell.observeOnMainActor(_:_:)`.
-  public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
-    _ selector: StateSelector<State, Value>,
-    _ body: @escaping @MainActor @Sendable (Change<Value>) -> Void
-  ) -> StateSubscription {
-    cell.observeOnMainActor(selector, body)
-  }
-
-  /// See `StateCell.observeOnMainActor(_:observer:)`.
-  public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
-    _ keyPath: any KeyPath<State, Value> & Sendable, observer: MainActorObserver<Value>
-  ) -> StateSubscription {
-    cell.observeOnMainActor(keyPath, observer: observer)
-  }
-
-  /// See `StateCell.observeOnMainActor(_:observer:)`.
-  public nonisolated func observeOnMainActor<Value: Equatable & Sendable>(
-    _ selector: StateSelector<State, Value>, observer: MainActorObserver<Value>
-  ) -> StateSubscription {
-    cell.observeOnMainActor(selector, observer: observer)
-  }
-
-  /// See `StateCell.observe(_:on:_:)`.
-  public nonisolated func observe<Value: Equatable & Sendable, Target: Actor>(
-    _ selector: StateSelector<State, Value>, on actor: Target,
-    _ body: @escaping @Sendable (isolated Target, Change<Value>) -> Void
-  ) -> StateSubscription {
-    cell.observe(selector, on: actor, body)
-  }
-
-  /// See `StateCell.changes(buffering:)`.
-  public nonisolated func changes(
-    buffering: ChangeBuffering = .latest
-  ) -> AsyncStream<Snapshot<State>> {
-    cell.changes(buffering: buffering)
-  }
 }

@@ -53,7 +53,7 @@ public final class FeedbackService<State: Sendable, Action: Sendable, Event: Sen
   /// - Complexity: O(1).
   /// - Note: Isolation: any.
   /// - Note: Allocations: none.
-  public var cell: StateCell<State> { system.cell }
+  public nonisolated var cell: StateCell<State> { system.cell }
 
   /// Sends the action's event into the loop; returns at once.
   ///

@@ -80,12 +80,13 @@ public final class FeedbackStore<
   /// - Note: Allocations: none beyond the copy.
   public var state: State { system.state }
 
-  /// The cell holding the state: subscribe by key path for views, or stream `changes`.
+  /// The cell holding the state: subscribe by key path for views, or stream `changes`
+  /// (`StateOwner`'s API).
   ///
   /// - Complexity: O(1).
-  /// - Note: Isolation: the cell is `Sendable`; observe it from anywhere.
+  /// - Note: Isolation: any; the cell is `Sendable`.
   /// - Note: Allocations: none.
-  public var cell: StateCell<State> { system.cell }
+  public nonisolated var cell: StateCell<State> { system.cell }
 
   /// Reduces the action's event now, runs the feedback rules, and emits any route.
   ///

@@ -15,25 +15,15 @@ import WeftCore
 /// - Complexity: conformers say; `FeedbackService` costs what its system does per action.
 /// - Note: Isolation: `Sendable`; `dispatch` and reads are callable from anywhere.
 /// - Note: Allocations: conformers say.
-public protocol Service<State, Action>: AnyObject, Sendable {
-  /// The state the service owns.
-  associatedtype State: Sendable
+public protocol Service<State, Action>: StateOwner {
   /// What callers may ask of it.
   associatedtype Action: Sendable
 
-  /// The cell holding the state: read it synchronously, observe it by key path, stream it.
-  var cell: StateCell<State> { get }
+  /// The cell holding the state: read it synchronously, observe it by key path, stream it
+  /// (`StateOwner`'s API).
+  nonisolated var cell: StateCell<State> { get }
 
   /// Asks the service to act. Returns at once; the service reduces the action on its own
   /// isolation, in the order actions were dispatched from one isolation.
   func dispatch(_ action: Action)
-}
-
-extension Service {
-  /// The latest state, read without waiting.
-  ///
-  /// - Complexity: O(1): one lock and a copy.
-  /// - Note: Isolation: any.
-  /// - Note: Allocations: none beyond the copy.
-  public var state: State { cell.state }
 }
