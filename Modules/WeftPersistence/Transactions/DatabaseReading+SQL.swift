@@ -1,6 +1,6 @@
-/// What can run hand-written SQL queries: a read's `ReadContext` and a write's
-/// `DatabaseTransaction` (through its `reader`, the same connection). The queries below are
-/// written once, for both.
+/// What can read: a read's `ReadContext` and a write's `DatabaseTransaction` (through its
+/// `reader`, the same connection). Record fetches, counts, raw rows and hand-written SQL
+/// queries are written once, for both.
 ///
 /// - Note: Isolation: a context is confined to its read or write closure (not `Sendable`).
 /// - Complexity: O(1) to get the context.

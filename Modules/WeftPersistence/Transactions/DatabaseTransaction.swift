@@ -69,45 +69,6 @@ public struct DatabaseTransaction {
     try connection.delete(type, where: predicate)
   }
 
-  /// The record with `id`, or `nil` (sees this transaction's writes).
-  ///
-  /// - Complexity: O(log n + f).
-  public func fetch<R: PersistableRecord>(_ type: R.Type, id: R.ID) throws(PersistenceError) -> R? {
-    try connection.fetch(type, id: id)
-  }
-
-  /// Every record matching `descriptor` (sees this transaction's writes).
-  ///
-  /// - Complexity: O(log n + k·f) with an index on the predicate's fields, O(n + k·f)
-  ///   without.
-  public func fetchAll<R: PersistableRecord>(
-    _ descriptor: FetchDescriptor<R>
-  ) throws(PersistenceError) -> [R] {
-    try connection.fetchAll(descriptor)
-  }
-
-  /// Every record of `type` matching `predicate`, sorted and limited.
-  ///
-  /// - Complexity: as `fetchAll(_:)` with a descriptor.
-  public func fetchAll<R: PersistableRecord>(
-    _ type: R.Type, where predicate: RecordPredicate? = nil, sortBy: [Sort] = [], limit: Int? = nil,
-    offset: Int? = nil
-  ) throws(PersistenceError) -> [R] {
-    try connection.fetchAll(
-      FetchDescriptor<R>(where: predicate, sortBy: sortBy, limit: limit, offset: offset))
-  }
-
-  /// How many records of `type` match `predicate`.
-  ///
-  /// - Complexity: O(log n + k) with an index, O(n) without.
-  public func count<R: PersistableRecord>(
-    _ type: R.Type, where predicate: RecordPredicate? = nil
-  )
-    throws(PersistenceError) -> Int
-  {
-    try connection.count(type, where: predicate)
-  }
-
   // MARK: SQL and schema
 
   /// Runs raw SQL (DDL in migrations, bulk updates). Pass values as `arguments` (bound to
@@ -121,15 +82,6 @@ public struct DatabaseTransaction {
     let before = sqlite3_total_changes64(connection.handle)
     try connection.execute(sql, arguments)
     return Int(sqlite3_total_changes64(connection.handle) - before)
-  }
-
-  /// Runs raw SQL and returns its rows.
-  ///
-  /// - Complexity: SQLite's, plus O(r·c) to copy r rows of c columns.
-  public func rows(
-    _ sql: String, _ arguments: [DatabaseValue] = []
-  ) throws(PersistenceError) -> [Row] {
-    try connection.rows(sql, arguments)
   }
 
   /// Creates an index on `fields` of `table` (if it does not exist yet), named
