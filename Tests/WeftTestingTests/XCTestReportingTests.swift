@@ -1,5 +1,6 @@
 // XCTest's recordFailure(withDescription:inFile:atLine:expected:) is the hook on Linux
 // (swift-corelibs-xctest); Apple's XCTest routes XCTFail through record(_:) instead.
+import WeftCore
 import WeftFeedback
 import WeftTesting
 
@@ -16,10 +17,7 @@ import XCTest
 /// mismatch are captured, anything else still fails it.
 final class XCTestReportingTests: XCTestCase {
   /// The captured failures: description, file, line.
-  nonisolated(unsafe) var captured: [(String, String, Int)] = []
-  // nonisolated(unsafe): written by recordFailure on the test's own task (XCTFail runs
-  // synchronously inside `send`, on the MainActor, where the test method runs too) and read
-  // after `send` returns on that same task; XCTest runs one test method at a time.
+  let captured = Locked<[(String, String, Int)]>([])
 
   override func recordFailure(
     withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
@@ -30,7 +28,7 @@ final class XCTestReportingTests: XCTestCase {
         withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
       return
     }
-    captured.append((description, filePath, lineNumber))
+    captured.withLock { $0.append((description, filePath, lineNumber)) }
   }
 
   @MainActor
@@ -38,9 +36,10 @@ final class XCTestReportingTests: XCTestCase {
     let store = TestStore(initial: 0, reduce: { $0 += $1 }, feedbacks: [Feedback<Int, Int>]())
     store.send(2) { $0 = 3 }  // the reducer adds 2; the test claims 3
     let line = #line - 1
-    XCTAssertEqual(captured.count, 1)
-    XCTAssertEqual(captured.first?.1, #filePath)
-    XCTAssertEqual(captured.first?.2, line)
+    let failures = captured.withLock { $0 }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(failures.first?.1, #filePath)
+    XCTAssertEqual(failures.first?.2, line)
     await store.finish()
   }
 }
