@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import WeftRuntime
@@ -108,6 +109,57 @@ struct RunQueueTests {
     #expect(
       VirtualDelay.roundest(from: .milliseconds(800), to: .microseconds(1_000_100))
         == 1_000_000_000)
+  }
+
+  /// The thread stalled (descheduled, or stopped) between the app's read of the clock and
+  /// the schedule: the window's ends, not its width, say what the app asked for.
+  @Test func aStalledWindowTakesTheRoundestOfItsEnds() {
+    func window(job: Int64, enqueuer: Int64? = nil, stalled: Bool) -> ClockReadWindow {
+      ClockReadWindow(
+        sinceJobStart: .microseconds(job), sinceEnqueuerStart: .microseconds(enqueuer ?? job),
+        stalled: stalled)
+    }
+    // 100 ms asked, read 5 µs into the job, then 60 ms off the CPU: 39.995…100.005 ms.
+    let late = Duration.microseconds(39_995)
+    #expect(
+      VirtualDelay.delay(left: late, window: window(job: 60_010, stalled: true)) == 100_000_000)
+    // The same numbers without a stall are a job that ran 60 ms before reading the clock:
+    // the rule for a busy job keeps the duration near the read.
+    #expect(
+      VirtualDelay.delay(left: late, window: window(job: 60_010, stalled: false)) == 50_000_000)
+    // Stalled before the read: the low end is the duration.
+    #expect(
+      VirtualDelay.delay(left: .microseconds(99_998), window: window(job: 60_003, stalled: true))
+        == 100_000_000)
+    // Read in the job before a hop, stalled between the two jobs.
+    #expect(
+      VirtualDelay.delay(
+        left: .microseconds(39_990), window: window(job: 3, enqueuer: 60_015, stalled: true))
+        == 100_000_000)
+    // A stall past the whole sleep: the job's start still holds it.
+    #expect(
+      VirtualDelay.delay(left: .microseconds(-5_000), window: window(job: 305_004, stalled: true))
+        == 300_000_000)
+    // No end near a multiple of 5 ms (1,234 ms asked, stalled 20 ms): the ordinary rule.
+    #expect(
+      VirtualDelay.delay(left: .microseconds(1_213_700), window: window(job: 21_000, stalled: true))
+        == VirtualDelay.roundest(from: .microseconds(1_213_700), to: .microseconds(1_234_700)))
+    // Unstalled windows keep the rule above.
+    #expect(
+      VirtualDelay.delay(left: .microseconds(19_999), window: window(job: 30_000, stalled: false))
+        == 20_000_000)
+  }
+
+  /// The stall detector counts real time the thread spent off the CPU.
+  @Test func theStallDetectorSeesTimeOffTheCPU() {
+    var detector = StallDetector()
+    let start = ContinuousClock.now
+    detector.jobStarted(at: start)
+    // No real time has passed at `start`, whatever CPU the thread used since.
+    #expect(!detector.stalled(now: start, cpu: StallDetector.threadCPUTime()))
+    // 5 ms later with no CPU used: off the CPU (a sleep stands in for a preemption).
+    usleep(5_000)
+    #expect(detector.stalled(now: ContinuousClock.now, cpu: StallDetector.threadCPUTime()))
   }
 
   @Test func virtualDelaysRoundRealClockDeadlinesUpToAMillisecond() {

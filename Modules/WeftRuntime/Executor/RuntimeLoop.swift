@@ -44,6 +44,8 @@ final class RuntimeLoop: Sendable {
     /// from another thread or a timer set outside any job): the earliest real time at which
     /// the app can have read the clock for a deadline it schedules now.
     var readWindowStart: ContinuousClock.Instant?
+    /// Whether the thread was off the CPU since shortly before the running job started.
+    var stalls = StallDetector()
 
     enum Decision {
       case run(RuntimeJob, Lane)
@@ -65,6 +67,7 @@ final class RuntimeLoop: Sendable {
         let now = ContinuousClock.now
         runningLane = lane
         jobStarted = now
+        stalls.jobStarted(at: now)
         readWindowStart = min(queued.enqueuerStarted ?? now, now)
         return .run(queued.job, lane)
       }
@@ -115,8 +118,14 @@ final class RuntimeLoop: Sendable {
 
   /// Parks `job` until `instant` of a real clock, mapped to virtual time (`VirtualDelay`).
   func schedule<C: Clock>(_ job: RuntimeJob, lane: Lane, at instant: C.Instant, on clock: C) {
-    schedule(
-      job, lane: lane, after: VirtualDelay.until(instant, on: clock, elapsedInJob: elapsedInJob))
+    // The CPU clock first: its read is a system call, where a preemption (or a stop) most
+    // likely begins; the deadline's distance and the window are then read back to back, so
+    // that a stall after them cannot lower one without the other.
+    let cpu = StallDetector.threadCPUTime()
+    guard let left = clock.now.duration(to: instant) as? Duration else {
+      return schedule(job, lane: lane, after: 0)
+    }
+    schedule(job, lane: lane, after: VirtualDelay.delay(left: left, window: readWindow(cpu: cpu)))
   }
 
   /// Whether the caller is the loop's thread.
@@ -127,15 +136,20 @@ final class RuntimeLoop: Sendable {
     }
   }
 
-  /// The real time since the app can have read the clock for a deadline scheduled now: since
-  /// the start of the job that enqueued the running one (a sleep reads the clock, then hops
-  /// once before it schedules), when the caller is the loop's thread; zero otherwise.
-  var elapsedInJob: Duration {
+  /// When the app can have read the clock for a deadline scheduled now: since the running
+  /// job's start, or the start of the job that enqueued it (a sleep reads the clock, then may
+  /// hop once before it schedules), and whether the thread stalled meanwhile (`cpu`: the
+  /// thread's CPU time read just before) — when the caller is the loop's thread; `.none`
+  /// otherwise.
+  func readWindow(cpu: Duration) -> ClockReadWindow {
     state.withLock { state in
-      guard let started = state.readWindowStart, let thread = state.thread,
-        thread == RuntimeThread.current
-      else { return .zero }
-      return started.duration(to: .now)
+      guard let started = state.jobStarted, let windowStart = state.readWindowStart,
+        let thread = state.thread, thread == RuntimeThread.current
+      else { return .none }
+      let now = ContinuousClock.now
+      return ClockReadWindow(
+        sinceJobStart: started.duration(to: now), sinceEnqueuerStart: windowStart.duration(to: now),
+        stalled: state.stalls.stalled(now: now, cpu: cpu))
     }
   }
 

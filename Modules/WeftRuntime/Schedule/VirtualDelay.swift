@@ -13,7 +13,9 @@
 /// `Task.sleep(for: .milliseconds(300))` waits exactly 300 ms of virtual time even when the
 /// thread was preempted between the app's read of the clock and the enqueue; a deadline with
 /// no whole millisecond in its interval (a 1.5 ms sleep, a zero one) rounds up (2 ms, 1 ms),
-/// and a deadline already past at the window's start runs at once.
+/// and a deadline already past at the window's start runs at once. When the thread was off
+/// the CPU inside the interval (`ClockReadWindow.stalled`), its width is the stall, not the
+/// app's work, and the delay is the round duration at one of the interval's ends (`delay`).
 ///
 /// - Complexity: O(1).
 /// - Note: Isolation: pure functions.
@@ -27,14 +29,59 @@ enum VirtualDelay {
     return nanoseconds(duration)
   }
 
-  /// The virtual delay until `instant` of `clock`: the roundest whole millisecond between
-  /// the time left now and the time left plus `elapsedInJob` (the real time the current job
-  /// has run, during which the app read the clock).
+  /// The virtual delay until `instant` of `clock`, read by the app within `window`.
   static func until<C: Clock>(
-    _ instant: C.Instant, on clock: C, elapsedInJob: Duration = .zero
+    _ instant: C.Instant, on clock: C, window: ClockReadWindow = .none
   ) -> UInt64 {
     guard let left = clock.now.duration(to: instant) as? Duration else { return 0 }
-    return roundest(from: left, to: left + max(elapsedInJob, .zero))
+    return delay(left: left, window: window)
+  }
+
+  /// The virtual delay for a deadline `left` ahead of now, read by the app within `window`:
+  /// the roundest whole millisecond between `left` and `left` plus the window, unless the
+  /// thread stalled in the window. A stall after the app's read lowers `left` by the stall, so
+  /// a 100 ms sleep stalled 60 ms reads 40…100 ms, where the rule above finds 50. Then the
+  /// app read the clock at one end of the stall, a few microseconds of code from now or from
+  /// a job's start: the roundest of the three ends that lies within `anchorSlack` of a
+  /// multiple of 5 ms or more wins (ties to now, then the running job's start); when none
+  /// does, the rule above decides.
+  ///
+  /// - Complexity: O(1).
+  static func delay(left: Duration, window: ClockReadWindow) -> UInt64 {
+    let widest = left + max(window.sinceEnqueuerStart, window.sinceJobStart, .zero)
+    guard window.stalled else { return roundest(from: left, to: widest) }
+    var best: (value: UInt64, unit: UInt64)?
+    for (end, upward) in [
+      (left, true), (left + max(window.sinceJobStart, .zero), false), (widest, false),
+    ] {
+      guard let snapped = snap(end, upward: upward) else { continue }
+      if best == nil || snapped.unit > best!.unit { best = snapped }
+    }
+    return best?.value ?? roundest(from: left, to: widest)
+  }
+
+  /// How far the app's read can lie from a window's end: the code between a job's start (or
+  /// the enqueue) and the read of the clock, microseconds in a release build, tens of them in
+  /// a debug build under the thread sanitizer.
+  static let anchorSlack: UInt64 = 500_000
+
+  /// The multiple of the largest unit of 5 ms or more within `anchorSlack` above (`upward`)
+  /// or below `end`, if any.
+  static func snap(_ end: Duration, upward: Bool) -> (value: UInt64, unit: UInt64)? {
+    guard end > .zero else { return nil }
+    let point = nanoseconds(end)
+    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] {
+      let unit = step * resolution
+      let below = point / unit * unit
+      if upward {
+        let above = below == point ? point : below &+ unit
+        if above > point &+ anchorSlack || above < point { continue }
+        if above > 0 { return (above, unit) }
+      } else if point - below <= anchorSlack, below > 0 {
+        return (below, unit)
+      }
+    }
+    return nil
   }
 
   /// The roundest whole millisecond in `low...high` (nanoseconds, 0 when negative), or `low`
