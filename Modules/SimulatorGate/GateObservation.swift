@@ -74,7 +74,7 @@ public enum GateMetric: String, Sendable, CaseIterable {
   public func value(in metrics: StepMetrics) -> Double? {
     switch self {
     case .commits: Double(metrics.commits)
-    case .deliveries: Double(metrics.notificationsDelivered)
+    case .deliveries: Double(metrics.deliveries)
     case .rerenders: Double(metrics.viewsRerendered)
     case .skips: Double(metrics.viewsSkipped)
     case .wastedRenders: Double(metrics.wastedRenders)

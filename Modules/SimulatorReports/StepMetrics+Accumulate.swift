@@ -14,7 +14,7 @@ extension StepMetrics {
     wallNanoseconds &+= other.wallNanoseconds
     cpuNanoseconds &+= other.cpuNanoseconds
     commits &+= other.commits
-    notificationsDelivered &+= other.notificationsDelivered
+    deliveries &+= other.deliveries
     viewsRerendered &+= other.viewsRerendered
     viewsSkipped &+= other.viewsSkipped
     wastedRenders &+= other.wastedRenders

@@ -15,8 +15,9 @@ public struct StepMetrics: Sendable, Equatable {
   public var cpuNanoseconds: UInt64 = 0
   /// Committed state changes.
   public var commits: UInt64 = 0
-  /// Subscriber callbacks invoked (notifications delivered).
-  public var notificationsDelivered: UInt64 = 0
+  /// Subscriber callbacks invoked: WeftCore's `ComponentMetrics.deliveries`, summed over the
+  /// app, under the same name from the engine to the gate.
+  public var deliveries: UInt64 = 0
   /// Headless views that re-rendered.
   public var viewsRerendered: UInt64 = 0
   /// Views whose selected value did not change, so they were not re-rendered.
@@ -25,7 +26,7 @@ public struct StepMetrics: Sendable, Equatable {
   public var wastedRenders: UInt64 = 0
   /// Jobs enqueued on the MainActor to deliver changes.
   public var mainActorJobs: UInt64 = 0
-  /// The part of `notificationsDelivered` made by MainActor jobs.
+  /// The part of `deliveries` made by MainActor jobs.
   public var mainActorDeliveries: UInt64 = 0
   /// Time the MainActor jobs spent delivering (projecting, comparing, calling the views), in
   /// nanoseconds: the fan-out's own cost, without the hops around it.
@@ -53,6 +54,13 @@ public struct StepMetrics: Sendable, Equatable {
   /// Makes empty metrics; set the fields that were measured.
   public init() {}
 
+  /// The name `deliveries` had before it took the engine's and the gate's name.
+  @available(*, deprecated, renamed: "deliveries")
+  public var notificationsDelivered: UInt64 {
+    get { deliveries }
+    set { deliveries = newValue }
+  }
+
   /// Commits per second of wall time; 0 when no time passed.
   public var commitsPerSecond: Double {
     wallNanoseconds == 0 ? 0 : Double(commits) * 1e9 / Double(wallNanoseconds)
@@ -72,11 +80,13 @@ public struct StepMetrics: Sendable, Equatable {
 
 extension StepMetrics: Codable {
   private enum CodingKeys: String, CodingKey {
-    case wallNanoseconds, cpuNanoseconds, commits, notificationsDelivered, viewsRerendered
+    case wallNanoseconds, cpuNanoseconds, commits, deliveries, viewsRerendered
     case viewsSkipped, wastedRenders, mainActorJobs, sqlStatements, allocations, latency
     case mainActorDeliveries, mainActorDeliveryNanoseconds, databaseNanoseconds
     case peakMemoryBytes, attachedViews, viewMemoryBytes
     case commitsPerSecond, bytesPerAttachedView, allocationsPerCommit
+    /// `deliveries` in reports written before 2026-11-28.
+    case notificationsDelivered
   }
 
   /// Decodes the stored fields; the derived ones in the JSON are ignored.
@@ -85,7 +95,9 @@ extension StepMetrics: Codable {
     wallNanoseconds = try container.decode(UInt64.self, forKey: .wallNanoseconds)
     cpuNanoseconds = try container.decode(UInt64.self, forKey: .cpuNanoseconds)
     commits = try container.decode(UInt64.self, forKey: .commits)
-    notificationsDelivered = try container.decode(UInt64.self, forKey: .notificationsDelivered)
+    deliveries =
+      try container.decodeIfPresent(UInt64.self, forKey: .deliveries)
+      ?? container.decode(UInt64.self, forKey: .notificationsDelivered)
     viewsRerendered = try container.decode(UInt64.self, forKey: .viewsRerendered)
     viewsSkipped = try container.decode(UInt64.self, forKey: .viewsSkipped)
     wastedRenders = try container.decode(UInt64.self, forKey: .wastedRenders)
@@ -113,7 +125,7 @@ extension StepMetrics: Codable {
     try container.encode(wallNanoseconds, forKey: .wallNanoseconds)
     try container.encode(cpuNanoseconds, forKey: .cpuNanoseconds)
     try container.encode(commits, forKey: .commits)
-    try container.encode(notificationsDelivered, forKey: .notificationsDelivered)
+    try container.encode(deliveries, forKey: .deliveries)
     try container.encode(viewsRerendered, forKey: .viewsRerendered)
     try container.encode(viewsSkipped, forKey: .viewsSkipped)
     try container.encode(wastedRenders, forKey: .wastedRenders)

@@ -196,7 +196,7 @@ public final class WeftAppDriver {
       counters.mainActorDeliveries &+= metrics.mainActorDeliveries
       counters.mainActorDeliveryNanoseconds &+= metrics.mainActorDeliveryTime.nanosecondsClamped
     }
-    counters.deliveryJobs = monitor.deliveries.jobCount
+    counters.mainActorJobs = monitor.deliveries.jobCount
     counters.sqlStatements = sqlStatements()
     if let runtime {
       counters.databaseNanoseconds = runtime.serialQueueTime.nanosecondsClamped

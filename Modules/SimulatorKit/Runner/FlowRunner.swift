@@ -157,8 +157,8 @@ public final class FlowRunner {
     metrics.wallNanoseconds = wall
     metrics.cpuNanoseconds = cpu
     metrics.commits = counters.commits
-    metrics.notificationsDelivered = counters.deliveries
-    metrics.mainActorJobs = counters.deliveryJobs
+    metrics.deliveries = counters.deliveries
+    metrics.mainActorJobs = counters.mainActorJobs
     metrics.mainActorDeliveries = counters.mainActorDeliveries
     metrics.mainActorDeliveryNanoseconds = counters.mainActorDeliveryNanoseconds
     metrics.databaseNanoseconds = counters.databaseNanoseconds

@@ -119,14 +119,16 @@ public enum WaitOutcome: Sendable, Equatable {
   case failed(SimulationError)
 }
 
-/// Engine-wide counters, summed over every component of the app.
+/// Engine-wide counters, summed over every component of the app. Each keeps its name in
+/// `StepMetrics` and in the gate's thresholds (`commits`, `deliveries`, `mainActorJobs`,
+/// `sqlStatements`, …).
 public struct EngineCounters: Sendable, Equatable {
   /// Commits over all clients and stores.
   public var commits: UInt64 = 0
   /// Subscriber callbacks invoked.
   public var deliveries: UInt64 = 0
-  /// MainActor (and other actor) delivery jobs.
-  public var deliveryJobs: UInt64 = 0
+  /// Jobs enqueued on the MainActor to deliver changes (`MainActorDeliveries.jobCount`).
+  public var mainActorJobs: UInt64 = 0
   /// SQL statements executed by the database.
   public var sqlStatements: UInt64 = 0
   /// The part of `deliveries` made by MainActor jobs.
@@ -140,17 +142,34 @@ public struct EngineCounters: Sendable, Equatable {
 
   /// Makes counters.
   public init(
-    commits: UInt64 = 0, deliveries: UInt64 = 0, deliveryJobs: UInt64 = 0,
+    commits: UInt64 = 0, deliveries: UInt64 = 0, mainActorJobs: UInt64 = 0,
     sqlStatements: UInt64 = 0, mainActorDeliveries: UInt64 = 0,
     mainActorDeliveryNanoseconds: UInt64 = 0, databaseNanoseconds: UInt64 = 0
   ) {
     self.databaseNanoseconds = databaseNanoseconds
     self.commits = commits
     self.deliveries = deliveries
-    self.deliveryJobs = deliveryJobs
+    self.mainActorJobs = mainActorJobs
     self.sqlStatements = sqlStatements
     self.mainActorDeliveries = mainActorDeliveries
     self.mainActorDeliveryNanoseconds = mainActorDeliveryNanoseconds
+  }
+
+  /// Makes counters with `mainActorJobs` under its former name.
+  @available(*, deprecated, renamed: "init(commits:deliveries:mainActorJobs:sqlStatements:)")
+  public init(
+    commits: UInt64 = 0, deliveries: UInt64 = 0, deliveryJobs: UInt64, sqlStatements: UInt64 = 0
+  ) {
+    self.init(
+      commits: commits, deliveries: deliveries, mainActorJobs: deliveryJobs,
+      sqlStatements: sqlStatements)
+  }
+
+  /// The name `mainActorJobs` had before it took the report's and the gate's name.
+  @available(*, deprecated, renamed: "mainActorJobs")
+  public var deliveryJobs: UInt64 {
+    get { mainActorJobs }
+    set { mainActorJobs = newValue }
   }
 
   /// The difference `self - earlier`, clamped at zero.
@@ -159,7 +178,7 @@ public struct EngineCounters: Sendable, Equatable {
     return EngineCounters(
       commits: minus(commits, earlier.commits),
       deliveries: minus(deliveries, earlier.deliveries),
-      deliveryJobs: minus(deliveryJobs, earlier.deliveryJobs),
+      mainActorJobs: minus(mainActorJobs, earlier.mainActorJobs),
       sqlStatements: minus(sqlStatements, earlier.sqlStatements),
       mainActorDeliveries: minus(mainActorDeliveries, earlier.mainActorDeliveries),
       mainActorDeliveryNanoseconds: minus(

@@ -112,7 +112,7 @@ public struct HTMLRenderer: Sendable {
       ["CPU time", ReportUnits.duration(nanoseconds: total.cpuNanoseconds)],
       ["commits", ReportUnits.count(total.commits)],
       ["commits per second", ReportUnits.perSecond(total.commitsPerSecond)],
-      ["notifications delivered", ReportUnits.count(total.notificationsDelivered)],
+      ["deliveries", ReportUnits.count(total.deliveries)],
       ["views re-rendered", ReportUnits.count(total.viewsRerendered)],
       ["views skipped (unchanged)", ReportUnits.count(total.viewsSkipped)],
       ["wasted renders", ReportUnits.count(total.wastedRenders)],

@@ -69,7 +69,7 @@ public struct TableRenderer: Sendable {
         "\(step.index)", "\(step.line)", step.source.truncated(to: stepWidth),
         Self.result(step.status), ReportUnits.duration(nanoseconds: metrics.wallNanoseconds),
         ReportUnits.duration(nanoseconds: metrics.cpuNanoseconds),
-        ReportUnits.count(metrics.commits), ReportUnits.count(metrics.notificationsDelivered),
+        ReportUnits.count(metrics.commits), ReportUnits.count(metrics.deliveries),
         ReportUnits.count(metrics.viewsRerendered), ReportUnits.count(metrics.viewsSkipped),
         ReportUnits.count(metrics.wastedRenders), ReportUnits.count(metrics.mainActorJobs),
         ReportUnits.count(metrics.sqlStatements), metrics.allocations.map(ReportUnits.count) ?? "-",
@@ -110,7 +110,7 @@ public struct TableRenderer: Sendable {
         + "cpu \(ReportUnits.duration(nanoseconds: total.cpuNanoseconds)) · "
         + "commits \(ReportUnits.count(total.commits)) "
         + "(\(ReportUnits.perSecond(total.commitsPerSecond)))",
-      "  delivered \(ReportUnits.count(total.notificationsDelivered)) · "
+      "  delivered \(ReportUnits.count(total.deliveries)) · "
         + "re-rendered \(ReportUnits.count(total.viewsRerendered)) · "
         + "skipped \(ReportUnits.count(total.viewsSkipped)) · "
         + "wasted \(ReportUnits.count(total.wastedRenders))",

@@ -21,7 +21,7 @@ enum ReportFixtures {
     metrics.wallNanoseconds = wall
     metrics.cpuNanoseconds = cpu
     metrics.commits = commits
-    metrics.notificationsDelivered = delivered
+    metrics.deliveries = delivered
     metrics.viewsRerendered = rerendered
     metrics.viewsSkipped = skipped
     metrics.wastedRenders = wasted

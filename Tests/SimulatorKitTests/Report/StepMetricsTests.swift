@@ -36,7 +36,7 @@ struct StepMetricsTests {
     #expect(total.wallNanoseconds == 30)
     #expect(total.cpuNanoseconds == 11)
     #expect(total.commits == 3)
-    #expect(total.notificationsDelivered == 5)
+    #expect(total.deliveries == 5)
     #expect(total.viewsRerendered == 7)
     #expect(total.viewsSkipped == 9)
     #expect(total.wastedRenders == 1)
@@ -136,7 +136,21 @@ struct StepMetricsTests {
       StepMetrics.self, from: JSONSerialization.data(withJSONObject: object))
     #expect(older.mainActorDeliveries == 0)
     #expect(older.mainActorDeliveryNanoseconds == 0)
-    #expect(older.notificationsDelivered == 1_000)
+    #expect(older.deliveries == 1_000)
+  }
+
+  /// `deliveries` was `notificationsDelivered` in reports written before 2026-11-28: they
+  /// still decode, and new ones carry one name, the engine's and the gate's.
+  @Test func deliveriesKeepsOneNameAndOlderReportsStillDecode() throws {
+    let data = try JSONRenderer.encoder().encode(ReportFixtures.metrics(delivered: 321, jobs: 4))
+    var object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["deliveries"] as? Int == 321)
+    #expect(object["notificationsDelivered"] == nil)
+    object["notificationsDelivered"] = object.removeValue(forKey: "deliveries")
+    let older = try JSONRenderer.decoder().decode(
+      StepMetrics.self, from: JSONSerialization.data(withJSONObject: object))
+    #expect(older.deliveries == 321)
+    #expect(older.mainActorJobs == 4)
   }
 
   @Test func uncountedAllocationsAreLeftOutOfJSON() throws {

@@ -64,7 +64,7 @@ final class FakeApp: SimulatedApp {
     let metrics = monitor.metrics(for: "fake") ?? ComponentMetrics(name: "fake")
     return EngineCounters(
       commits: metrics.commits, deliveries: metrics.deliveries,
-      deliveryJobs: metrics.deliveryJobs, sqlStatements: 0)
+      mainActorJobs: metrics.deliveryJobs, sqlStatements: 0)
   }
 
   func latencies() -> Histogram { monitor.metrics(for: "fake")?.latency ?? Histogram() }
