@@ -69,7 +69,7 @@ extension StateCell {
   /// Whether a MainActor job had anything pending (drains it).
   @MainActor
   fileprivate func deliverPendingMainActorChangesReportingWork() -> Bool {
-    let before = storage.withLock { $0.main.scheduled }
+    let before = storage.withLock { !$0.main.isEmpty }
     deliverPendingMainActorChanges()
     return before
   }

@@ -30,24 +30,6 @@ import Synchronization
 ///   value changed; one array when several did; one job per burst for coalesced delivery.
 public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, MainActorDrainable {
   @usableFromInline
-  struct Pending {
-    /// The first pending group, kept apart so that a job for one changed selector (the
-    /// common case) needs no array; later groups go to `groups`.
-    @usableFromInline var first: AnyGroup<State>?
-    @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
-    @usableFromInline var scheduled = false
-    @usableFromInline var since: Duration?
-
-    @usableFromInline init() {}
-
-    @usableFromInline var isEmpty: Bool { first == nil }
-
-    @usableFromInline mutating func append(_ group: AnyGroup<State>) {
-      if first == nil { first = group } else { groups.append(group) }
-    }
-  }
-
-  @usableFromInline
   struct ActorPending {
     @usableFromInline let actor: any Actor
     @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
@@ -65,7 +47,11 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
     @usableFromInline var groups: ContiguousArray<AnyGroup<State>> = []
     var index: [GroupKey: AnyGroup<State>] = [:]
     @usableFromInline var everyCommit: EveryCommitGroup<State>?
-    @usableFromInline var main = Pending()
+    /// The groups whose MainActor subscribers wait for the next drain; the cell is on its
+    /// queue's batch exactly while this one is not empty.
+    @usableFromInline var main = PendingBatch<AnyGroup<State>>()
+    /// When `main` turned non-empty (the oldest change it carries), for the latency.
+    @usableFromInline var mainSince: Duration?
     @usableFromInline var actors: [ObjectIdentifier: ActorPending] = [:]
 
     init(snapshot: Snapshot<State>) { self.snapshot = snapshot }
@@ -245,6 +231,7 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   ) {
     let work = storage.withLock { storage -> CoalescedWork? in
       var work: CoalescedWork?
+      let mainWasEmpty = storage.main.isEmpty
       if first._withUnsafeGuaranteedRef({ $0.prepareLocked() }) {
         prepareCoalescedLocked(first.takeUnretainedValue(), &storage, since: now, into: &work)
       }
@@ -253,9 +240,8 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
           prepareCoalescedLocked(group, &storage, since: now, into: &work)
         }
       }
-      if work != nil, !storage.main.isEmpty, !storage.main.scheduled {
-        storage.main.scheduled = true
-        storage.main.since = now
+      if work != nil, mainWasEmpty, !storage.main.isEmpty {
+        storage.mainSince = now
         work!.scheduleMain = true
       }
       return work
@@ -316,24 +302,25 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
   @MainActor
   @inlinable
   public func deliverPendingMainActorChanges() {
-    var pending = Pending()
+    var pending = PendingBatch<AnyGroup<State>>()
+    var since: Duration?
     let snapshot = storage.withLock { storage -> Snapshot<State>? in
-      guard storage.main.scheduled else { return nil }
-      swap(&pending, &storage.main)
-      pending.first?.takeMainBatchLocked()
-      for group in pending.groups { group.takeMainBatchLocked() }
+      guard !storage.main.isEmpty else { return nil }
+      pending = storage.main.take()
+      since = storage.mainSince
+      storage.mainSince = nil
+      pending.forEach { $0.takeMainBatchLocked() }
       return storage.snapshot
     }
     guard let snapshot else { return }
     let start = metrics.isEnabled ? MonotonicTime.now() : nil
     var stats = DeliveryStats()
-    pending.first?.deliverMainBatch(snapshot, stats: &stats)
-    for group in pending.groups { group.deliverMainBatch(snapshot, stats: &stats) }
+    pending.forEach { $0.deliverMainBatch(snapshot, stats: &stats) }
     if let start {
       let end = MonotonicTime.now()
       metrics.recordMainActorJob(
         deliveries: stats.deliveries, skipped: stats.skipped, time: end - start)
-      if let since = pending.since { metrics.recordLatency(end - since) }
+      if let since { metrics.recordLatency(end - since) }
     }
   }
 

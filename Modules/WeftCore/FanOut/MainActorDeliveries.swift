@@ -71,24 +71,18 @@ public final class MainActorDeliveries: Sendable {
   }
 
   private struct State {
-    /// The first pending cell, kept apart so that a burst on one cell (the common case)
-    /// needs no array; later cells go to `more`.
-    var first: PendingCell?
-    var more: [PendingCell] = []
+    /// The cells waiting for the drain. A cell appends itself when its own batch turns
+    /// non-empty; one delivered directly (`deliverPendingMainActorChanges()`) since it joined
+    /// asks again on its next commit, and once in the batch is enough (the drain finds its
+    /// changes), which the check against `first` catches for the common one-cell burst.
+    var cells = PendingBatch<PendingCell>()
     var scheduled = false
     var paused = false
     var jobs: UInt64 = 0
 
-    var isEmpty: Bool { first == nil }
-
     mutating func append(_ entry: PendingCell) {
-      if let first {
-        // A cell delivered directly (`deliverPendingMainActorChanges()`) since it joined asks
-        // again on its next commit; once in the list is enough, the drain finds its changes.
-        if first.cell !== entry.cell { more.append(entry) }
-      } else {
-        first = entry
-      }
+      if let first = cells.first, first.cell === entry.cell { return }
+      cells.append(entry)
     }
   }
 
@@ -141,7 +135,7 @@ public final class MainActorDeliveries: Sendable {
   public func resume() {
     state.withLock { state in
       state.paused = false
-      guard !state.isEmpty, !state.scheduled else { return }
+      guard !state.cells.isEmpty, !state.scheduled else { return }
       state.scheduled = true
       scheduleDrainLocked()
     }
@@ -174,19 +168,15 @@ public final class MainActorDeliveries: Sendable {
   @MainActor
   @discardableResult
   private func drain(scheduled: Bool) -> Bool {
-    let (first, more) = state.withLock { state -> (PendingCell?, [PendingCell]) in
+    let cells = state.withLock { state -> PendingBatch<PendingCell> in
       if scheduled { state.scheduled = false }
-      if scheduled && state.paused { return (nil, []) }
-      guard let first = state.first else { return (nil, []) }
-      state.first = nil
-      var more: [PendingCell] = []
-      if !state.more.isEmpty { swap(&more, &state.more) }
+      if scheduled && state.paused { return PendingBatch() }
+      guard !state.cells.isEmpty else { return PendingBatch() }
       state.jobs &+= 1
-      return (first, more)
+      return state.cells.take()
     }
-    guard let first else { return false }
-    first.run()
-    for entry in more { entry.run() }
+    guard !cells.isEmpty else { return false }
+    cells.forEach { $0.run() }
     return true
   }
 }

@@ -29,7 +29,9 @@ class GroupBase: @unchecked Sendable {
   var slot = 0
   /// Number of live subscribers over all targets (atomic so counters can read it lock-free).
   @usableFromInline let subscriberCount = Atomic<Int>(0)
-  /// Whether the group is queued for the next MainActor job; guarded by the cell's lock.
+  /// Whether the group is in its cell's `main` batch (`PendingBatch`): the batch's membership
+  /// bit, so that a group changed twice in a burst is appended once without searching the
+  /// batch. Guarded by the cell's lock.
   var pendingMain = false
   /// Set when a MainActor subscriber joins, so the next job delivers even an unchanged value:
   /// a subscriber that joined mid-burst must not miss the burst's last value.
