@@ -9,9 +9,9 @@ import WeftNetworking
 ///
 /// `SimulatedTransport`'s own timeout fault hangs until the caller cancels, which needs a
 /// timer racing the request in a second task. Here a timeout is instead a sleep of
-/// `requestTimeout` on the simulation clock after the server has applied the request, then
+/// `requestTimeout` on the app's clock after the server has applied the request, then
 /// `TransportError.timedOut` — the same outcome for the client ("no answer in time; the
-/// server may have applied it"), in one sequential task the settler can follow.
+/// server may have applied it"), in one sequential task.
 ///
 /// ```swift
 /// network.setLatency(.milliseconds(40), jitter: .milliseconds(20))
@@ -46,7 +46,8 @@ public final class SimulatedNetwork: Transport {
   ///
   /// - Parameters:
   ///   - seed: seeds latency, probabilistic faults and garbage bodies.
-  ///   - clock: the clock latency and timeouts sleep on (the simulation clock).
+  ///   - clock: the clock latency and timeouts sleep on (the runtime's `RuntimeClock` in the
+  ///     simulated configuration).
   ///   - latency: the initial latency model.
   ///   - requestTimeout: how long a timed-out request hangs.
   ///
