@@ -32,9 +32,11 @@ public struct Note: PersistableRecord, Equatable {
 ///
 /// - Version 1: the `note` table (id, title), and a one-row `notes_revision` table that
 ///   versions of the app before the deterministic runtime bumped in every write so that a
-///   simulator could match the observed fetch to the writes it had seen. It is unused now
-///   and left in place (a shipped migration is never edited).
+///   simulator could match the observed fetch to the writes it had seen (a shipped migration
+///   is never edited, so it still creates it).
 /// - Version 2: `note.pinned`, 0 for every existing note.
+/// - Version 3: drops `notes_revision`: on the deterministic runtime the simulator needs
+///   nothing from the app to match a fetch to its writes.
 ///
 /// - Note: Isolation: constants; migrations run on the writer connection.
 /// - Complexity: each migration O(1) (an `ALTER TABLE … ADD COLUMN` with a default does not
@@ -53,8 +55,13 @@ public enum NotesSchema {
     try tx.execute("ALTER TABLE note ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
   }
 
+  /// Schema version 3.
+  public static let version3 = Migration(3, "drop notes_revision") { tx in
+    try tx.execute("DROP TABLE notes_revision")
+  }
+
   /// Every migration, in order.
-  public static let migrations = [version1, version2]
+  public static let migrations = [version1, version2, version3]
 }
 
 /// What the Notes app reports when an operation cannot be carried out.

@@ -45,13 +45,18 @@ struct NotesAppTests {
 
     let migrated = try await Database.open(
       at: scratch.database, migrations: NotesSchema.migrations)
-    #expect(migrated.migrationRuns.map(\.version) == [2])
+    #expect(migrated.migrationRuns.map(\.version) == [2, 3])
     let notes = try await migrated.fetchAll(Note.self)
     #expect(notes == [Note(id: 1, title: "Written by v1", pinned: false)])
     let columns = try await migrated.read { db in
       try db.rows("SELECT name FROM pragma_table_info('note')").map { $0["name"] }
     }
     #expect(columns == [.text("id"), .text("title"), .text("pinned")])
+    // Version 3 dropped the revision table that only a simulator of old used.
+    let revisionTables = try await migrated.read { db in
+      try db.rows("SELECT name FROM sqlite_master WHERE name = 'notes_revision'").count
+    }
+    #expect(revisionTables == 0)
     await migrated.close()
 
     // The app opens the migrated file and shows the note; pinning it writes the new column.
