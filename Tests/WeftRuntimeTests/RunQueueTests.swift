@@ -114,10 +114,14 @@ struct RunQueueTests {
   /// The thread stalled (descheduled, or stopped) between the app's read of the clock and
   /// the schedule: the window's ends, not its width, say what the app asked for.
   @Test func aStalledWindowTakesTheRoundestOfItsEnds() {
-    func window(job: Int64, enqueuer: Int64? = nil, stalled: Bool) -> ClockReadWindow {
+    func window(
+      job: Int64, enqueuer: Int64? = nil, stalled: Bool, cpu: Int64 = 10
+    )
+      -> ClockReadWindow
+    {
       ClockReadWindow(
         sinceJobStart: .microseconds(job), sinceEnqueuerStart: .microseconds(enqueuer ?? job),
-        stalled: stalled)
+        stalled: stalled, cpu: .microseconds(cpu))
     }
     // 100 ms asked, read 5 µs into the job, then 60 ms off the CPU: 39.995…100.005 ms.
     let late = Duration.microseconds(39_995)
@@ -144,6 +148,14 @@ struct RunQueueTests {
     #expect(
       VirtualDelay.delay(left: .microseconds(1_213_700), window: window(job: 21_000, stalled: true))
         == VirtualDelay.roundest(from: .microseconds(1_213_700), to: .microseconds(1_234_700)))
+    // Seen under the thread sanitizer in CI: 300 ms asked, 45 ms off the CPU before the
+    // read, then 0.6 ms of slow code to the schedule. The low end is round within the CPU
+    // time the window used, so the read came after the stall (the job's start, 345 ms away,
+    // is not the read).
+    #expect(
+      VirtualDelay.delay(
+        left: .microseconds(299_400), window: window(job: 45_600, stalled: true, cpu: 700))
+        == 300_000_000)
     // Unstalled windows keep the rule above.
     #expect(
       VirtualDelay.delay(left: .microseconds(19_999), window: window(job: 30_000, stalled: false))

@@ -149,7 +149,7 @@ final class RuntimeLoop: Sendable {
       let now = ContinuousClock.now
       return ClockReadWindow(
         sinceJobStart: started.duration(to: now), sinceEnqueuerStart: windowStart.duration(to: now),
-        stalled: state.stalls.stalled(now: now, cpu: cpu))
+        stalled: state.stalls.stalled(now: now, cpu: cpu), cpu: state.stalls.cpuSinceSample(cpu))
     }
   }
 

@@ -39,6 +39,11 @@ struct StallDetector: Sendable {
     return offCPU >= Self.threshold
   }
 
+  /// The CPU time the thread used since the last sample, given its CPU time `cpu` now.
+  func cpuSinceSample(_ cpu: Duration) -> Duration {
+    sampledAt == nil ? .zero : cpu - cpuAtSample
+  }
+
   /// The calling thread's CPU time (user and system).
   static func threadCPUTime() -> Duration {
     var time = timespec()

@@ -15,7 +15,8 @@
 /// no whole millisecond in its interval (a 1.5 ms sleep, a zero one) rounds up (2 ms, 1 ms),
 /// and a deadline already past at the window's start runs at once. When the thread was off
 /// the CPU inside the interval (`ClockReadWindow.stalled`), its width is the stall, not the
-/// app's work, and the delay is the round duration at one of the interval's ends (`delay`).
+/// app's work, and when the app's read provably came before the stall, the delay is the round
+/// duration at the interval's high end (`delay(left:window:)`).
 ///
 /// - Complexity: O(1).
 /// - Note: Isolation: pure functions.
@@ -38,48 +39,59 @@ enum VirtualDelay {
   }
 
   /// The virtual delay for a deadline `left` ahead of now, read by the app within `window`:
-  /// the roundest whole millisecond between `left` and `left` plus the window, unless the
-  /// thread stalled in the window. A stall after the app's read lowers `left` by the stall, so
-  /// a 100 ms sleep stalled 60 ms reads 40…100 ms, where the rule above finds 50. Then the
-  /// app read the clock at one end of the stall, a few microseconds of code from now or from
-  /// a job's start: the roundest of the three ends that lies within `anchorSlack` of a
-  /// multiple of 5 ms or more wins (ties to now, then the running job's start); when none
-  /// does, the rule above decides.
+  /// the roundest whole millisecond between `left` and `left` plus the window (the rule
+  /// above), unless the thread stalled in the window *after* the app's read. Such a stall
+  /// lowers `left` by its length, so a 100 ms sleep stalled 60 ms reads 40…100 ms, where the
+  /// rule finds 50. The runtime cannot see where in the window the stall fell, but it can
+  /// see where the read could not have been: the app's code between its read and the
+  /// schedule ran within `window.cpu`, so when the rule's result lies further than that above
+  /// `left`, the read came before the stall, a job start's worth of code after it — and the
+  /// running job's start (or its enqueuer's), less that code, gives the duration when it is a
+  /// multiple of a larger unit than the rule's.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); no allocation (the gate counts them, and a stall must not change
+  ///   them).
   static func delay(left: Duration, window: ClockReadWindow) -> UInt64 {
     let widest = left + max(window.sinceEnqueuerStart, window.sinceJobStart, .zero)
-    guard window.stalled else { return roundest(from: left, to: widest) }
-    var best: (value: UInt64, unit: UInt64)?
-    for (end, upward) in [
-      (left, true), (left + max(window.sinceJobStart, .zero), false), (widest, false),
-    ] {
-      guard let snapped = snap(end, upward: upward) else { continue }
-      if best == nil || snapped.unit > best!.unit { best = snapped }
+    let ruled = roundest(from: left, to: widest)
+    guard window.stalled else { return ruled }
+    let slack = nanoseconds(max(window.cpu, .zero)) &+ slackMargin
+    // The low end is round within the code the thread ran: the read came after any stall.
+    if ruled <= nanoseconds(left) &+ slack { return ruled }
+    var best = (value: ruled, unit: unit(of: ruled))
+    if let job = snapDown(left + max(window.sinceJobStart, .zero), within: slack),
+      job.unit > best.unit
+    {
+      best = job
     }
-    return best?.value ?? roundest(from: left, to: widest)
+    if let enqueuer = snapDown(widest, within: slack), enqueuer.unit > best.unit {
+      best = enqueuer
+    }
+    return best.value
   }
 
-  /// How far the app's read can lie from a window's end: the code between a job's start (or
-  /// the enqueue) and the read of the clock, microseconds in a release build, tens of them in
-  /// a debug build under the thread sanitizer.
-  static let anchorSlack: UInt64 = 500_000
+  /// Added to the CPU time of the window when matching its ends to round durations: the
+  /// clock reads themselves and the rounding of the CPU clock.
+  static let slackMargin: UInt64 = 100_000
 
-  /// The multiple of the largest unit of 5 ms or more within `anchorSlack` above (`upward`)
-  /// or below `end`, if any.
-  static func snap(_ end: Duration, upward: Bool) -> (value: UInt64, unit: UInt64)? {
+  /// The largest unit of 5 ms or more that `value` is a multiple of (0 for none).
+  static func unit(of value: UInt64) -> UInt64 {
+    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] {
+      let unit = step * resolution
+      if value > 0, value % unit == 0 { return unit }
+    }
+    return 0
+  }
+
+  /// The multiple of the largest unit of 5 ms or more at or below `end` by at most `slack`
+  /// nanoseconds, if any.
+  static func snapDown(_ end: Duration, within slack: UInt64) -> (value: UInt64, unit: UInt64)? {
     guard end > .zero else { return nil }
     let point = nanoseconds(end)
     for step: UInt64 in [1_000, 500, 100, 50, 10, 5] {
       let unit = step * resolution
       let below = point / unit * unit
-      if upward {
-        let above = below == point ? point : below &+ unit
-        if above > point &+ anchorSlack || above < point { continue }
-        if above > 0 { return (above, unit) }
-      } else if point - below <= anchorSlack, below > 0 {
-        return (below, unit)
-      }
+      if below > 0, point - below <= slack { return (below, unit) }
     }
     return nil
   }
