@@ -31,6 +31,15 @@ import Darwin
     #expect(inBody == caller)
     #expect(database.writer.queuedWrites.load(ordering: .relaxed) == queuedBefore)
     #expect(try await names.next() == ["O'Brien", "Le Guin", "Jansson"])
+    // A body returning `nil` ran once and its `nil` is the result (not "writer busy").
+    let runs = Atomic<Int>(0)
+    let missing: Author? = try await database.write { tx in
+      runs.add(1, ordering: .relaxed)
+      return try tx.fetch(Author.self, id: 99)
+    }
+    #expect(missing == nil)
+    #expect(runs.load(ordering: .relaxed) == 1)
+    #expect(database.writer.queuedWrites.load(ordering: .relaxed) == queuedBefore)
     // A throwing body rolls back, inline too.
     await #expect(throws: PersistenceError.self) {
       try await database.write { tx in
