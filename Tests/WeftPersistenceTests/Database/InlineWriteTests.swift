@@ -54,6 +54,44 @@ import Darwin
     }
   }
 
+  @Test func concurrentWritesEachCommitOnceAndTheWriterIsIdleAfterwards() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let database = try await Library.library(folder)
+    var counts = database.observe { db in try db.count(Book.self) }.makeAsyncIterator()
+    #expect(try await counts.next() == 4)
+    // Inline and queued writes mixed: 200 tasks at once, plus a synchronous writer thread.
+    let done = Gate()
+    let synchronous = Thread {
+      for index in 0..<50 {
+        try? database.writeSynchronously { tx in
+          try tx.save(Book(id: 1_000 + index, authorId: 1, title: "sync \(index)"))
+        }
+      }
+      done.entered.store(true, ordering: .releasing)
+    }
+    synchronous.start()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          try await database.write { tx in
+            try tx.save(Book(id: 100 + index, authorId: 2, title: "async \(index)"))
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    while !done.entered.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
+    #expect(try await database.count(Book.self) == 254)
+    var last = 0
+    while last != 254 { last = try await counts.next() ?? -1 }
+    // Every queued write was counted out: the next write runs inline again.
+    let queued = database.writer.queuedWrites.load(ordering: .relaxed)
+    try await database.write { tx in try tx.save(Author(id: 3, name: "Jansson")) }
+    #expect(database.writer.queuedWrites.load(ordering: .relaxed) == queued)
+    await database.close()
+  }
+
   @MainActor @Test func aWriteFromTheMainActorRunsOffTheMainThread() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
