@@ -22,7 +22,8 @@ import Darwin
 /// live in manually allocated memory with stable addresses (a `pthread_mutex_t` must never
 /// move), freed in `deinit`.
 ///
-/// - Complexity: `withLock` is one uncontended lock and unlock (≈ 20 ns) plus the body.
+/// - Complexity: `withLock` is one uncontended lock and unlock (≈ 20 ns) plus the body;
+///   `withLockIfAvailable` the same, or one failed try when the lock is held.
 /// - Note: Isolation: thread-safe; never call `withLock` on the same lock inside its body.
 public final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -51,6 +52,25 @@ public final class Locked<Value>: @unchecked Sendable {
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value.pointee)
+  }
+
+  /// Runs `body` with exclusive access to the value if no other thread holds the lock;
+  /// returns `nil` at once, without waiting, when one does.
+  ///
+  /// ```swift
+  /// if let value = cache.withLockIfAvailable({ $0.first }) { use(value) }
+  /// ```
+  ///
+  /// - Complexity: one `pthread_mutex_trylock` (≈ 20 ns) plus the body when it runs.
+  /// - Note: Isolation: thread-safe; never waits. Never call it on the same lock inside a
+  ///   `withLock` body (it would return `nil`).
+  @inlinable
+  public func withLockIfAvailable<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
+    guard pthread_mutex_trylock(mutex) == 0 else { return nil }
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value.pointee)
   }

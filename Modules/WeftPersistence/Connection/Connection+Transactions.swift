@@ -82,6 +82,38 @@ extension Connection {
   ) throws(E) -> T {
     resetChangeTracking()
     do { try execute("BEGIN IMMEDIATE") } catch { throw lift(error) }
+    return try writeBegun(body, environment: environment, lift: lift)
+  }
+
+  /// Runs `body` in an immediate write transaction, as `write`, only if the write lock is
+  /// free: when another connection (another process) holds it, returns `nil` at once,
+  /// without running the body and without waiting the busy timeout.
+  ///
+  /// The inline path of an async write uses it, so that a task's thread never sleeps in
+  /// SQLite's busy handler; the write then goes to the writer's queue, which may wait.
+  func writeIfUnlocked<T, E: Error>(
+    _ body: (DatabaseTransaction) throws(E) -> T, environment: DatabaseEnvironment,
+    lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T? {
+    resetChangeTracking()
+    sqlite3_busy_timeout(handle, 0)
+    do {
+      try execute("BEGIN IMMEDIATE")
+    } catch {
+      sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+      if error.kind == .busy { return nil }
+      throw lift(error)
+    }
+    sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    return try writeBegun(body, environment: environment, lift: lift)
+  }
+
+  /// The rest of `write` once `BEGIN IMMEDIATE` succeeded: the body, then COMMIT, or a
+  /// rollback.
+  private func writeBegun<T, E: Error>(
+    _ body: (DatabaseTransaction) throws(E) -> T, environment: DatabaseEnvironment,
+    lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T {
     let value: T
     do {
       value = try body(DatabaseTransaction(connection: self, environment: environment))

@@ -21,6 +21,8 @@ final class Connection {
   private let collector = AuthorizerCollector()
   private var cache: [String: Statement] = [:]
   private let cacheCapacity: Int
+  /// `Configuration.busyTimeout` in milliseconds, as given to `sqlite3_busy_timeout`.
+  let busyTimeoutMilliseconds: Int32
   /// Record statements and column layouts, one per model type.
   var layouts: [ObjectIdentifier: RecordLayout] = [:]
   /// The encoder reused for every record this connection writes.
@@ -62,7 +64,8 @@ final class Connection {
     let milliseconds =
       busyTimeout.components.seconds * 1000
       + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
+    busyTimeoutMilliseconds = Int32(clamping: milliseconds)
+    sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
     collector.install(on: opened)
   }
 

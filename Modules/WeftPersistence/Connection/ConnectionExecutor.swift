@@ -35,6 +35,13 @@ final class ConnectionExecutor: SerialExecutor {
     async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
   }
 
+  /// Whether jobs run on a dispatch queue (`false` on the deterministic runtime, whose
+  /// schedule must see every connection job as its own).
+  var isDispatchQueue: Bool {
+    if case .dispatch = lane { return true }
+    return false
+  }
+
   /// Runs `body` on the queue, in order with the jobs, without a task: for work started
   /// from synchronous code that would otherwise need a task and two hops. The body may
   /// `assumeIsolated` the actor that runs on this executor (see `checkIsolated`).

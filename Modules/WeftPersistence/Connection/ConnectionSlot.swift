@@ -13,12 +13,14 @@ import Darwin
 /// Where a connection lives, behind a lock: the one place in WeftPersistence where a
 /// caller's own thread waits (blocks) for a connection.
 ///
-/// A connection's actor jobs and the synchronous calls (`Database.readSynchronously`) both
-/// use the connection through `withConnection`, so they never use the handle at once (it is
-/// opened `SQLITE_OPEN_NOMUTEX`). The lock is uncontended on the usual paths: a synchronous
-/// read takes a reader the pool marked free, and an actor job takes the reader the pool
-/// gave it. It is contended only when every reader is busy and a synchronous read waits for
-/// one, and when `close` waits for a synchronous call in progress.
+/// A connection's actor jobs, the synchronous calls (`Database.readSynchronously`) and the
+/// inline path of an async write all use the connection through the slot, so they never
+/// use the handle at once (it is opened `SQLITE_OPEN_NOMUTEX`). The lock is uncontended on
+/// the usual paths: a synchronous read takes a reader the pool marked free, an actor job
+/// takes the reader the pool gave it, and an inline write only tries it (it never waits).
+/// It is contended only when every reader is busy and a synchronous read waits for one,
+/// when a write job waits for a synchronous or inline write in progress, and when `close`
+/// waits for a synchronous call in progress.
 ///
 /// Together with `ConnectionExecutor` (the dispatch queue each connection's actor runs on)
 /// this is what a deterministic runtime replaces to run connections as its own jobs.
@@ -61,6 +63,23 @@ final class ConnectionSlot: Sendable {
           sql: nil))
     }
     return try connection.withLock { (connection) throws(E) -> T in
+      holder.store(me, ordering: .relaxed)
+      defer { holder.store(0, ordering: .relaxed) }
+      return try body(connection)
+    }
+  }
+
+  /// Runs `body` with the connection if no other thread is using it; returns `nil` at
+  /// once, without waiting, when one is (or when the calling thread itself holds the slot).
+  /// The inline path of an async write (`WriterConnection.writeInline`) uses it, so that a
+  /// task's thread never waits here.
+  ///
+  /// - Complexity: one lock try, plus the body when it runs.
+  func withConnectionIfFree<T: Sendable, E: Error>(
+    _ body: (Connection?) throws(E) -> T
+  ) throws(E) -> T? {
+    let me = Self.currentThread
+    return try connection.withLockIfAvailable { (connection) throws(E) -> T in
       holder.store(me, ordering: .relaxed)
       defer { holder.store(0, ordering: .relaxed) }
       return try body(connection)

@@ -1,13 +1,16 @@
 import CSQLite
+import Synchronization
 
-/// The actor owning the one writer connection: write transactions run here, one at a time,
-/// on the connection's own dispatch queue.
+/// The actor owning the one writer connection: write transactions run one at a time, on
+/// the connection's own dispatch queue — or, for an async write that finds the writer idle
+/// (`writeFromTask`), on the calling task's thread, with no hop.
 ///
 /// After each commit it tells the observation center which tables changed, before the next
 /// write can start, so observers see commits in order.
 ///
-/// The connection sits in a `ConnectionSlot`, which `Database.writeSynchronously` also uses
-/// from the caller's thread; the actor's jobs and such a write take turns.
+/// The connection sits in a `ConnectionSlot`, which `Database.writeSynchronously` and the
+/// inline writes also use from the caller's thread; the actor's jobs and such writes take
+/// turns.
 ///
 /// - Note: Isolation: an actor on a `ConnectionExecutor`; its connection is used only
 ///   through its slot.
@@ -20,6 +23,16 @@ actor WriterConnection {
   private let observations: ObservationCenter
   private let counters: StatisticsCounters
   nonisolated let slot: ConnectionSlot
+  /// Async writes sent to the actor and not finished yet, plus one while an inline write
+  /// runs. An async write runs inline only when it can raise this from 0: then no write is
+  /// queued before it, so writes issued while others wait keep the actor's order.
+  private nonisolated let pendingWrites = Atomic<Int>(0)
+  /// Async writes that went to the actor's queue (the writer was not idle), since open:
+  /// what the tests read to know a write was queued.
+  nonisolated let queuedWrites = Atomic<Int>(0)
+  /// Whether an idle writer runs async writes on the caller's thread: not on the
+  /// deterministic runtime, whose schedule runs every connection job as its own.
+  private nonisolated let writesInline: Bool
 
   init(
     path: String, environment: DatabaseEnvironment, observations: ObservationCenter,
@@ -31,6 +44,7 @@ actor WriterConnection {
     self.observations = observations
     self.counters = counters
     self.slot = ConnectionSlot(path: path)
+    self.writesInline = executor.isDispatchQueue
   }
 
   /// Runs `body` with the open connection, holding the slot.
@@ -44,11 +58,43 @@ actor WriterConnection {
       }, lift: lift)
   }
 
-  /// Runs one write transaction, then wakes the observations of the tables it changed.
-  func write<T: Sendable, E: Error>(
+  /// Runs one write transaction for an async caller (`Database.write`): on the calling
+  /// thread when the writer is idle, otherwise on the actor's queue.
+  ///
+  /// Inline means: no write is queued or running (`pendingWrites` was 0), the slot is free
+  /// (no synchronous write, read or checkpoint holds it), and SQLite's write lock is free
+  /// (no other process holds it; `BEGIN IMMEDIATE` is tried without the busy handler). Each
+  /// check only tries, so the calling thread — a thread of the cooperative pool, since
+  /// this function is `@concurrent` — never waits for anyone; what it runs is the body and
+  /// the commit (a WAL append, and an fsync when the commit triggers a checkpoint). When a
+  /// check fails, the write is sent to the actor as before.
+  @concurrent
+  nonisolated func writeFromTask<T: Sendable, E: Error>(
+    _ body: @Sendable (DatabaseTransaction) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) async throws(E) -> T {
+    if writesInline,
+      pendingWrites.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
+        .exchanged
+    {
+      let written: T?
+      do {
+        defer { pendingWrites.subtract(1, ordering: .releasing) }
+        written = try writeInline(body, lift: lift)
+      }
+      if let written { return written }
+    }
+    pendingWrites.add(1, ordering: .acquiringAndReleasing)
+    queuedWrites.add(1, ordering: .relaxed)
+    return try await write(body, lift: lift)
+  }
+
+  /// Runs one write transaction on the actor's queue, then wakes the observations of the
+  /// tables it changed. Counted in `pendingWrites` by `writeFromTask`, which sent it.
+  private func write<T: Sendable, E: Error>(
     _ body: @Sendable (DatabaseTransaction) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
   ) throws(E) -> T {
-    try writeHere(body, lift: lift)
+    defer { pendingWrites.subtract(1, ordering: .releasing) }
+    return try writeHere(body, lift: lift)
   }
 
   /// Runs one write transaction on the calling thread (the actor's queue, or the caller of
@@ -59,17 +105,44 @@ actor WriterConnection {
   ) throws(E) -> T {
     try withOpen(
       { (connection) throws(E) -> T in
-        let monitor = environment.monitor
-        let started = monitor?.isEnabled == true ? ContinuousClock.now : nil
+        let started = commitStarted()
         let value = try connection.write(body, environment: environment, lift: lift)
-        if let monitor, let started {
-          monitor.record(commits: 1)
-          monitor.recordLatency(ContinuousClock.now - started)
-        }
-        let changed = connection.changedTables
-        if !changed.isEmpty { observations.didCommit(changed) }
+        committed(connection, started: started)
         return value
       }, lift: lift)
+  }
+
+  /// Runs one write transaction on the calling thread if neither the slot nor SQLite's
+  /// write lock is taken, as `writeHere` does; `nil`, having run nothing and waited for
+  /// nothing, when either is.
+  private nonisolated func writeInline<T: Sendable, E: Error>(
+    _ body: (DatabaseTransaction) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
+  ) throws(E) -> T? {
+    let outcome = try slot.withConnectionIfFree { (connection) throws(E) -> T? in
+      guard let connection else { throw lift(.closed(path: path)) }
+      let started = commitStarted()
+      guard let value = try connection.writeIfUnlocked(body, environment: environment, lift: lift)
+      else { return nil }
+      committed(connection, started: started)
+      return value
+    }
+    return outcome ?? nil
+  }
+
+  /// When the monitor (if any) times commits: now.
+  private nonisolated func commitStarted() -> ContinuousClock.Instant? {
+    environment.monitor?.isEnabled == true ? ContinuousClock.now : nil
+  }
+
+  /// After a commit, still holding the slot: the monitor's figures, and the observations
+  /// of the tables it changed.
+  private nonisolated func committed(_ connection: Connection, started: ContinuousClock.Instant?) {
+    if let monitor = environment.monitor, let started {
+      monitor.record(commits: 1)
+      monitor.recordLatency(ContinuousClock.now - started)
+    }
+    let changed = connection.changedTables
+    if !changed.isEmpty { observations.didCommit(changed) }
   }
 
   /// Runs a read on the writer (in-memory databases have no readers).

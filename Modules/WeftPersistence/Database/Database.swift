@@ -21,15 +21,19 @@ import Synchronization
 /// # Performance
 /// The slow parts are the ones SQLite cannot avoid: a write transaction's commit (a WAL
 /// append, plus an fsync per checkpoint), and preparing a statement the first time (cached
-/// per connection afterwards). Each call costs one hop to a connection's serial queue, a
-/// few microseconds, so batch many changes into one `write`. Encoding and decoding records
+/// per connection afterwards). A `read` costs one hop to a reader's serial queue and back,
+/// a few microseconds; a `write` that finds the writer idle runs on the calling task's
+/// thread with no hop (one queued behind another write hops). Batch many changes into one
+/// `write` all the same: each is a commit. Encoding and decoding records
 /// go straight between fields and SQLite columns, without dictionaries. Observations cost
 /// a commit nothing unless the commit touches their tables.
 ///
-/// - Note: Isolation: thread-safe. Work runs on the connections' own serial dispatch
-///   queues, never on the MainActor or the cooperative pool; results come back to the
-///   caller's isolation.
-/// - Note: Allocations: per call, the closure context and one continuation.
+/// - Note: Isolation: thread-safe. Reads run on the connections' own serial dispatch
+///   queues; a write runs there too unless the writer is idle, when it runs on the calling
+///   task's thread of the cooperative pool (never the MainActor's), where it waits for
+///   nothing but its own disk writes. Results come back to the caller's isolation.
+/// - Note: Allocations: per call, the closure context, and one continuation for a read or
+///   a write that goes to a queue.
 public final class Database: Sendable {
   /// The file's path, or `:memory:`.
   public let path: String
@@ -147,13 +151,18 @@ public final class Database: Sendable {
   ///   fails or the database is closed. A body declared `throws(PersistenceError)` selects
   ///   the typed overload instead.
   /// - Complexity: O(1) to schedule, plus the body's work and the commit.
-  /// - Note: Isolation: the body runs on the writer connection's serial queue, one write
-  ///   transaction at a time.
+  /// - Note: Isolation: one write transaction at a time, in the order they reach the
+  ///   writer. When no other write is queued or running and no other process holds SQLite's
+  ///   write lock, the body runs on the calling task's thread of the cooperative pool (off
+  ///   the MainActor: a call from there hops to the pool first) with no hop; otherwise on
+  ///   the writer connection's serial queue. Either way the caller's thread never waits for
+  ///   another write or for the busy timeout; inline, it runs the body and the commit's WAL
+  ///   append (and the fsync of an automatic checkpoint).
   @discardableResult
   public func write<T: Sendable>(
     _ body: @Sendable (DatabaseTransaction) throws -> T
   ) async throws -> T {
-    try await writer.write(body, lift: { $0 })
+    try await writer.writeFromTask(body, lift: { $0 })
   }
 
   /// Runs `body` in a write transaction, as `write(_:)`, for a body that throws only
@@ -161,13 +170,18 @@ public final class Database: Sendable {
   /// the call then throws exactly `PersistenceError`.
   ///
   /// - Complexity: O(1) to schedule, plus the body's work and the commit.
-  /// - Note: Isolation: the body runs on the writer connection's serial queue, one write
-  ///   transaction at a time.
+  /// - Note: Isolation: one write transaction at a time, in the order they reach the
+  ///   writer. When no other write is queued or running and no other process holds SQLite's
+  ///   write lock, the body runs on the calling task's thread of the cooperative pool (off
+  ///   the MainActor: a call from there hops to the pool first) with no hop; otherwise on
+  ///   the writer connection's serial queue. Either way the caller's thread never waits for
+  ///   another write or for the busy timeout; inline, it runs the body and the commit's WAL
+  ///   append (and the fsync of an automatic checkpoint).
   @discardableResult
   public func write<T: Sendable>(
     _ body: @Sendable (DatabaseTransaction) throws(PersistenceError) -> T
   ) async throws(PersistenceError) -> T {
-    try await writer.write(body, lift: { $0 })
+    try await writer.writeFromTask(body, lift: { $0 })
   }
 
   func performRead<T: Sendable, E: Error>(
