@@ -309,13 +309,13 @@ public final class StateCell<State: Sendable>: Sendable, RegistrationRemoving, M
       pending = storage.main.take()
       since = storage.mainSince
       storage.mainSince = nil
-      pending.forEach { $0.takeMainBatchLocked() }
+      for group in pending { group.takeMainBatchLocked() }
       return storage.snapshot
     }
     guard let snapshot else { return }
     let start = metrics.isEnabled ? MonotonicTime.now() : nil
     var stats = DeliveryStats()
-    pending.forEach { $0.deliverMainBatch(snapshot, stats: &stats) }
+    for group in pending { group.deliverMainBatch(snapshot, stats: &stats) }
     if let start {
       let end = MonotonicTime.now()
       metrics.recordMainActorJob(

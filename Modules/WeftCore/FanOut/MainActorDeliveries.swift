@@ -176,7 +176,7 @@ public final class MainActorDeliveries: Sendable {
       return state.cells.take()
     }
     guard !cells.isEmpty else { return false }
-    cells.forEach { $0.run() }
+    for cell in cells { cell.run() }
     return true
   }
 }

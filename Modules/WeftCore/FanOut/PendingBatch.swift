@@ -29,10 +29,23 @@ struct PendingBatch<Element> {
     return taken
   }
 
-  /// Calls `body` on each element in the order they were appended.
-  @inlinable func forEach(_ body: (Element) throws -> Void) rethrows {
-    guard let first else { return }
-    try body(first)
-    for element in rest { try body(element) }
+}
+
+extension PendingBatch: Sequence {
+  /// The elements in the order they were appended.
+  @usableFromInline
+  struct Iterator: IteratorProtocol {
+    @usableFromInline let batch: PendingBatch
+    @usableFromInline var index = -1
+
+    @inlinable init(batch: PendingBatch) { self.batch = batch }
+
+    @inlinable mutating func next() -> Element? {
+      defer { index += 1 }
+      if index < 0 { return batch.first }
+      return index < batch.rest.count ? batch.rest[index] : nil
+    }
   }
+
+  @inlinable func makeIterator() -> Iterator { Iterator(batch: self) }
 }
