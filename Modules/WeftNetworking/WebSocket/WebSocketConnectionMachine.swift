@@ -127,6 +127,22 @@ public struct WebSocketConnectionMachine: Sendable {
     }
   }
 
+  /// As ``received(_:maskingKeys:)`` for the first `count` bytes of a reader's buffer, which
+  /// the decoder may keep instead of copying: `bytes` then comes back holding another array
+  /// of unspecified contents (the decoder's previous buffer) for the next read.
+  ///
+  /// - Complexity: O(bytes decoded); no copy of frames that arrive whole while nothing is
+  ///   buffered.
+  mutating func received(
+    swapping bytes: inout [UInt8], count: Int, maskingKeys: inout some RandomNumberGenerator
+  ) -> [Output] {
+    guard state == .open || state == .closing else {
+      return received(bytes[..<count], maskingKeys: &maskingKeys)
+    }
+    decoder.append(swapping: &bytes, count: count)
+    return drain(&maskingKeys)
+  }
+
   /// The application has taken every message output so far (it asks for the next one): an
   /// end held for them happens now.
   public mutating func messagesConsumed(

@@ -30,7 +30,9 @@ public enum WebSocketEvent: Sendable, Equatable {
 /// decoder stays failed and throws the same error again.
 ///
 /// - Complexity: amortized O(bytes) over all calls; each byte is copied at most twice
-///   (into the buffer, into the message; once for a large message arriving in parts).
+///   (into the buffer, into the message; once for a large message arriving in parts, and
+///   once for a frame that arrives whole in a read handed over by the transport, which the
+///   decoder keeps instead of copying).
 /// - Note: Isolation: a value type; the owner confines it (the live connection to its lock).
 /// - Note: Allocations: the buffer (grows to the largest frame seen, except that a frame of
 ///   128 KiB or more arriving in parts goes straight into its message's `Data`) and one
@@ -43,8 +45,12 @@ public struct WebSocketDecoder: Sendable {
   public let maxMessageSize: Int
   public let role: Role
 
+  /// Received bytes: those at `readIndex..<end` are not decoded yet; the array is kept
+  /// initialized past `end` (its count is its usable size), so a read can land in it and it
+  /// can trade places with the reader's own buffer (``append(swapping:count:)``).
   private var buffer: [UInt8] = []
   private var readIndex = 0
+  private var end = 0
   /// The opcode and bytes of a fragmented message in progress (inflated when compressed).
   private var partial: (opcode: WebSocketOpcode, bytes: [UInt8], compressed: Bool)?
   /// permessage-deflate, once negotiated: RSV1 marks a compressed message.
@@ -80,32 +86,69 @@ public struct WebSocketDecoder: Sendable {
   mutating func enableDeflate(_ inflater: Inflater) { self.inflater = inflater }
 
   /// Bytes buffered but not yet decoded.
-  public var bufferedCount: Int { buffer.count - readIndex }
+  public var bufferedCount: Int { end - readIndex }
 
   /// Adds bytes read from the socket.
   public mutating func append(_ bytes: some Sequence<UInt8>) {
-    if sink != nil {
-      let result = bytes.withContiguousStorageIfAvailable {
-        (total: $0.count, taken: fill(UnsafeRawBufferPointer($0)))
-      }
-      guard let result else {
-        let copy = Array(bytes)
-        let taken = copy.withUnsafeBytes { fill($0) }
-        if taken < copy.count { appendToBuffer(copy[taken...]) }
-        return
-      }
-      if result.taken < result.total { appendToBuffer(bytes.dropFirst(result.taken)) }
-      return
+    if let done = bytes.withContiguousStorageIfAvailable({ appendBytes(UnsafeRawBufferPointer($0)) }
+    ) {
+      return done
     }
-    appendToBuffer(bytes)
+    Array(bytes).withUnsafeBytes { appendBytes($0) }
   }
 
-  private mutating func appendToBuffer(_ bytes: some Sequence<UInt8>) {
-    if readIndex > 0 && readIndex >= buffer.count / 2 {
-      buffer.removeFirst(readIndex)
+  /// Adds bytes read from the socket: into the sink while a large message arrives in parts,
+  /// the rest into the buffer.
+  private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+    let taken = sink == nil ? 0 : fill(bytes)
+    appendToBuffer(UnsafeRawBufferPointer(rebasing: bytes[taken...]))
+  }
+
+  /// Adds the first `count` bytes of `bytes` (a reader's buffer). With nothing buffered and no
+  /// message arriving in parts, the two arrays trade places instead of the bytes being copied:
+  /// frames that arrive whole are decoded where they were read, and `bytes` comes back holding
+  /// the decoder's previous buffer (at least as large as it was, its contents unspecified),
+  /// ready for the next read. Otherwise the bytes are copied, as by ``append(_:)``.
+  ///
+  /// - Complexity: O(1) when the arrays trade places, O(count) otherwise.
+  mutating func append(swapping bytes: inout [UInt8], count: Int) {
+    precondition(count >= 0 && count <= bytes.count, "count beyond the reader's buffer")
+    if sink == nil && readIndex == end {
+      swap(&buffer, &bytes)
       readIndex = 0
+      end = count
+      return
     }
-    buffer.append(contentsOf: bytes)
+    bytes.withUnsafeBytes { appendBytes(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+  }
+
+  private mutating func appendToBuffer(_ bytes: UnsafeRawBufferPointer) {
+    if readIndex > 0 && (readIndex >= end / 2 || end + bytes.count > buffer.count) {
+      // Decoded bytes at the front: move the rest down (at most half the buffer, or to make
+      // room instead of growing).
+      let unread = end - readIndex
+      if unread > 0 {
+        buffer.withUnsafeMutableBytes { all in
+          all.baseAddress!.copyMemory(from: all.baseAddress! + readIndex, byteCount: unread)
+        }
+      }
+      readIndex = 0
+      end = unread
+    }
+    ensureSize(end + bytes.count)
+    guard bytes.count > 0 else { return }
+    buffer.withUnsafeMutableBytes { all in
+      (all.baseAddress! + end).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    }
+    end += bytes.count
+  }
+
+  /// Grows the buffer to at least `size` bytes (doubling, so appends stay amortized O(1)).
+  private mutating func ensureSize(_ size: Int) {
+    guard size > buffer.count else { return }
+    buffer.append(
+      contentsOf: repeatElement(
+        0, count: max(size, min(2 * buffer.count, size + (1 << 20))) - buffer.count))
   }
 
   /// Copies the first of `bytes` into the sink, up to its end; text is validated as it
@@ -161,7 +204,7 @@ public struct WebSocketDecoder: Sendable {
   }
 
   private mutating func parseFrame() throws(WebSocketError) -> Frame? {
-    let available = buffer.count - readIndex
+    let available = end - readIndex
     guard available >= 2 else { return nil }
     let b0 = buffer[readIndex]
     let b1 = buffer[readIndex + 1]
@@ -226,22 +269,22 @@ public struct WebSocketDecoder: Sendable {
         && !opcode.isControl && payloadLength >= Self.sinkThreshold
       // Room for the whole frame at once: a large one arriving in many reads is then never
       // copied by the buffer's growth.
-      if !sinks { buffer.reserveCapacity(payloadEnd) }
+      if !sinks { ensureSize(payloadEnd) }
       // Fail fast: the text of an incomplete frame is validated as it arrives (a client's
       // frames from a server are unmasked, so the bytes are final).
-      if isText && !masked && buffer.count > payloadStart {
-        try validateText(payloadStart + validatedInFrame..<buffer.count)
-        validatedInFrame = buffer.count - payloadStart
+      if isText && !masked && end > payloadStart {
+        try validateText(payloadStart + validatedInFrame..<end)
+        validatedInFrame = end - payloadStart
       }
       if sinks {
         // A large message arriving in parts: the rest goes straight into its own storage.
         var bytes = Data(capacity: payloadLength)
         buffer.withUnsafeBufferPointer { from in
-          bytes.append(from.baseAddress! + payloadStart, count: buffer.count - payloadStart)
+          bytes.append(from.baseAddress! + payloadStart, count: end - payloadStart)
         }
         sink = Sink(opcode: opcode, bytes: bytes, length: payloadLength)
         validatedInFrame = 0
-        readIndex = buffer.count
+        readIndex = end
       }
       return nil
     }
