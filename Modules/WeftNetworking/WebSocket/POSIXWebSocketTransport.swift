@@ -452,6 +452,21 @@ final class POSIXWebSocket: RealtimeSocket {
           earlier(state == .handshaking ? deadline : nil, idleDeadline),
           earlier(closeDeadline, heldEndDeadline))
         guard try waitFor(Int16(POLLIN), fd: fd, until: limit) else { continue }
+        if tls == nil, let direct = readIntoMessage(fd: fd) {
+          // The rest of a large message went straight into its storage.
+          if direct.count > 0 { continue }
+          if direct.count == 0 {
+            perform(
+              advance {
+                $0.machine.fail(.closed(code: nil, reason: "the server closed the TCP connection"))
+              })
+            break
+          }
+          if direct.error == EINTR || direct.error == EAGAIN || direct.error == EWOULDBLOCK {
+            continue
+          }
+          throw WebSocketError.socket("recv: \(String(cString: strerror(direct.error)))")
+        }
         // The decoder hands back its previous buffer: replaced when smaller than a read, or
         // much larger (it grew for a large frame), so the two do not both stay large.
         if buffer.count < readSize || buffer.count > 4 * readSize {
@@ -660,6 +675,37 @@ final class POSIXWebSocket: RealtimeSocket {
       }
       return outputs
     }
+  }
+
+  /// The most one read straight into a message's storage takes (the `inner` lock is held
+  /// for it, so `send` waits at most one such copy).
+  static let directReadLimit = 1 << 20
+
+  /// While a large message arrives in parts, reads its next bytes straight into its storage
+  /// (no copy through the read buffer) and performs what that produced; nil when no such
+  /// message is arriving. `count` is recv's, `error` its errno when it failed.
+  private func readIntoMessage(fd: Int32) -> (count: Int, error: Int32)? {
+    var random = MaskingKeySource()
+    var result: (count: Int, error: Int32)?
+    let outputs = advance { inner in
+      // Under the lock (the message lives in the machine): a non-blocking read of at most
+      // `directReadLimit` bytes.
+      let received = inner.machine.receivedIntoMessage(
+        limit: Self.directReadLimit, maskingKeys: &random
+      ) { space in
+        let count = recv(fd, space.baseAddress, space.count, 0)
+        result = (count, count < 0 ? errno : 0)
+        return count
+      }
+      guard let received else { return [] }
+      if received.count > 0 { inner.lastRead = .now }
+      if inner.machine.holdsEnd && inner.heldEndDeadline == nil {
+        inner.heldEndDeadline = .now + configuration.closeTimeout
+      }
+      return received.outputs
+    }
+    perform(outputs)
+    return result
   }
 
   /// Messages of at least this many payload bytes are written in chunks

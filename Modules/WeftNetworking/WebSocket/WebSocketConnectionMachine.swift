@@ -143,6 +143,21 @@ public struct WebSocketConnectionMachine: Sendable {
     return drain(&maskingKeys)
   }
 
+  /// Reads the rest of a large message arriving in parts straight into its storage
+  /// (``WebSocketDecoder/readIntoSink(limit:_:)``): nil, without calling `read`, when none is
+  /// arriving; otherwise `read`'s count and the outputs (the message once whole).
+  ///
+  /// - Complexity: O(bytes read).
+  mutating func receivedIntoMessage(
+    limit: Int, maskingKeys: inout some RandomNumberGenerator,
+    _ read: (UnsafeMutableRawBufferPointer) -> Int
+  ) -> (count: Int, outputs: [Output])? {
+    guard state == .open || state == .closing,
+      let count = decoder.readIntoSink(limit: limit, read)
+    else { return nil }
+    return (count, count > 0 ? drain(&maskingKeys) : [])
+  }
+
   /// The application has taken every message output so far (it asks for the next one): an
   /// end held for them happens now.
   public mutating func messagesConsumed(

@@ -63,14 +63,17 @@ public struct WebSocketDecoder: Sendable {
   /// A large unfragmented message (one frame of at least ``sinkThreshold`` payload bytes,
   /// unmasked and uncompressed) still arriving: `append` copies its bytes straight into the
   /// message's own storage, so they are copied once, not into the buffer and then out, and
-  /// the buffer never grows to the message's size.
+  /// the buffer never grows to the message's size; ``readIntoSink(limit:_:)`` lets the
+  /// transport read them there without any copy.
   private var sink: Sink?
 
   private struct Sink {
     var opcode: WebSocketOpcode
-    /// The message's payload so far (its capacity reserved for all `length` bytes).
+    /// The message's payload, all `bytes.count` of it allocated at once (zeroed by `calloc`:
+    /// pages not written yet cost nothing), of which the first `filled` have arrived.
     var bytes: Data
-    var length: Int
+    var filled: Int
+    var length: Int { bytes.count }
   }
 
   /// Frames whose payload is at least this long go to a ``Sink`` when they arrive in parts.
@@ -157,15 +160,51 @@ public struct WebSocketDecoder: Sendable {
   private mutating func fill(_ bytes: UnsafeRawBufferPointer) -> Int {
     guard var current = sink else { return 0 }
     sink = nil  // `current` holds the only reference: written in place
-    let count = min(bytes.count, current.length - current.bytes.count)
+    let count = min(bytes.count, current.length - current.filled)
     guard count > 0 else {
       sink = current
       return 0
     }
     let range = UnsafeRawBufferPointer(rebasing: bytes[..<count])
-    current.bytes.append(range.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+    let start = current.filled
+    current.bytes.withUnsafeMutableBytes { storage in
+      (storage.baseAddress! + start).copyMemory(from: range.baseAddress!, byteCount: count)
+    }
+    current.filled += count
     if current.opcode == .text, failure == nil, utf8.validate(range) != nil {
       failure = .invalidUTF8
+    }
+    sink = current
+    return count
+  }
+
+  /// Lets the transport read the rest of a large message arriving in parts straight into its
+  /// storage, with no copy: calls `read` with the space its next bytes go to (at most `limit`
+  /// bytes, never past the message's end) and counts what `read` returns (a read's count;
+  /// zero or less is passed back and counts nothing). Text is validated as it arrives, as by
+  /// ``append(_:)``. nil, without calling `read`, when no such message is arriving.
+  ///
+  /// - Complexity: O(bytes read) for text (validated), O(1) otherwise.
+  mutating func readIntoSink(
+    limit: Int, _ read: (UnsafeMutableRawBufferPointer) -> Int
+  ) -> Int? {
+    guard var current = sink, current.filled < current.length, failure == nil else {
+      return nil
+    }
+    sink = nil  // `current` holds the only reference: written in place
+    let start = current.filled
+    let space = min(limit, current.length - start)
+    let count = current.bytes.withUnsafeMutableBytes { storage in
+      read(UnsafeMutableRawBufferPointer(rebasing: storage[start..<(start + space)]))
+    }
+    if count > 0 {
+      current.filled += min(count, space)
+      if current.opcode == .text {
+        let bad = current.bytes.withUnsafeBytes {
+          utf8.validate(UnsafeRawBufferPointer(rebasing: $0[start..<current.filled]))
+        }
+        if bad != nil { failure = .invalidUTF8 }
+      }
     }
     sink = current
     return count
@@ -179,7 +218,7 @@ public struct WebSocketDecoder: Sendable {
     if let failure { throw failure }
     do throws(WebSocketError) {
       if let current = sink {
-        guard current.bytes.count == current.length else { return nil }
+        guard current.filled == current.length else { return nil }
         sink = nil
         guard current.opcode == .text else { return .message(.data(current.bytes)) }
         guard utf8.isComplete else { throw .invalidUTF8 }
@@ -278,11 +317,15 @@ public struct WebSocketDecoder: Sendable {
       }
       if sinks {
         // A large message arriving in parts: the rest goes straight into its own storage.
-        var bytes = Data(capacity: payloadLength)
-        buffer.withUnsafeBufferPointer { from in
-          bytes.append(from.baseAddress! + payloadStart, count: end - payloadStart)
+        var bytes = Data(count: payloadLength)
+        let first = end - payloadStart
+        bytes.withUnsafeMutableBytes { storage in
+          buffer.withUnsafeBytes { from in
+            storage.baseAddress!.copyMemory(
+              from: from.baseAddress! + payloadStart, byteCount: first)
+          }
         }
-        sink = Sink(opcode: opcode, bytes: bytes, length: payloadLength)
+        sink = Sink(opcode: opcode, bytes: bytes, filled: first)
         validatedInFrame = 0
         readIndex = end
       }

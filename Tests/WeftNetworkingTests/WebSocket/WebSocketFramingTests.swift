@@ -94,6 +94,49 @@ struct WebSocketFramingTests {
     #expect(decoder.bufferedCount == 0)
   }
 
+  /// The rest of a large message arriving in parts can be read straight into its storage
+  /// (what the transport does): the same message, text validated as it arrives (an invalid
+  /// byte fails before the end), and no such read when no large message is arriving.
+  @Test(arguments: [1, 4_096, 100_000, 1 << 20])
+  func aLargeMessageReadIntoItsStorageDecodesWhole(readSize: Int) throws {
+    var random = SeededRandom(seed: 13)
+    let size = WebSocketDecoder.sinkThreshold * 2 + 7
+    let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 5) })
+    let text = String(repeating: "κόσμε-", count: size / 11)
+    for message in [RealtimeMessage.data(data), .text(text)] {
+      let stream = WebSocketFrameEncoder.encodeMessage(
+        message, maskingKeys: &random, masked: false)
+      var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
+      #expect(decoder.readIntoSink(limit: 1 << 20) { _ in 1 } == nil)
+      decoder.append(stream[..<1_000])
+      #expect(try decoder.next() == nil)
+      var start = 1_000
+      while start < stream.count {
+        let count = decoder.readIntoSink(limit: readSize) { space in
+          let count = min(space.count, stream.count - start)
+          space.copyBytes(from: stream[start..<(start + count)])
+          return count
+        }
+        #expect(count != nil)
+        start += count ?? stream.count
+      }
+      #expect(try decoder.next() == .message(message))
+      #expect(decoder.readIntoSink(limit: 1 << 20) { _ in 1 } == nil)
+    }
+    var bytes = Array(String(repeating: "é", count: WebSocketDecoder.sinkThreshold).utf8)
+    bytes[WebSocketDecoder.sinkThreshold + 11] = 0xFF
+    let stream = WebSocketFrameEncoder.encode(opcode: .text, payload: bytes, maskingKey: nil)
+    var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
+    decoder.append(stream[..<1_000])
+    #expect(try decoder.next() == nil)
+    let count = decoder.readIntoSink(limit: WebSocketDecoder.sinkThreshold) { space in
+      space.copyBytes(from: stream[1_000..<(1_000 + space.count)])
+      return space.count
+    }
+    #expect(count == WebSocketDecoder.sinkThreshold)
+    #expect(throws: WebSocketError.invalidUTF8) { try decoder.next() }
+  }
+
   /// A message written in chunks (`WebSocketOutgoingMessage`, what the transport does for
   /// large sends) is the same bytes as the message framed whole with the same keys, for any
   /// chunk size (the masking key turned at every chunk boundary inside a payload).
