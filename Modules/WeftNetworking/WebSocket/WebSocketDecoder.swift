@@ -52,7 +52,21 @@ public struct WebSocketDecoder: Sendable {
   private var readIndex = 0
   private var end = 0
   /// The opcode and bytes of a fragmented message in progress (inflated when compressed).
-  private var partial: (opcode: WebSocketOpcode, bytes: [UInt8], compressed: Bool)?
+  private var partial: Partial?
+
+  /// A fragmented message in progress: a compressed one's inflated bytes so far in `bytes`,
+  /// an uncompressed one's in `data` (a `Data` grows with `realloc`, which moves a large
+  /// allocation's pages instead of copying them as an array's doubling does, and becomes the
+  /// binary message without a copy).
+  private struct Partial {
+    var opcode: WebSocketOpcode
+    var compressed: Bool
+    var bytes: [UInt8] = []
+    var data = Data()
+
+    /// The message's bytes so far.
+    var count: Int { compressed ? bytes.count : data.count }
+  }
   /// permessage-deflate, once negotiated: RSV1 marks a compressed message.
   private var inflater: Inflater?
   /// UTF-8 validation across the fragments of the text message in progress.
@@ -290,7 +304,7 @@ public struct WebSocketDecoder: Sendable {
       guard length >> 63 == 0 else { throw .protocolViolation("64-bit length with top bit set") }
       headerLength = 10
     }
-    let already = partial?.bytes.count ?? 0
+    let already = partial?.count ?? 0
     guard length <= UInt64(maxMessageSize - already) else {
       throw .messageTooLarge(limit: maxMessageSize)
     }
@@ -377,25 +391,29 @@ public struct WebSocketDecoder: Sendable {
         try inflate(
           frame.payload, into: &message.bytes, text: message.opcode == .text, end: frame.fin)
       } else {
-        message.bytes.append(contentsOf: frame.payload)
+        frame.payload.withUnsafeBytes { message.data.append(contentsOf: $0) }
       }
       guard frame.fin else {
         partial = message
         return nil
       }
-      return Self.message(message.opcode, message.bytes[...])
+      guard !message.compressed else { return Self.message(message.opcode, message.bytes[...]) }
+      if message.opcode == .binary { return .message(.data(message.data)) }
+      return .message(.text(UTF8Validator.string(validated: message.data)))
     case .text, .binary:
       if frame.compressed {
         var bytes: [UInt8] = []
         try inflate(frame.payload, into: &bytes, text: frame.opcode == .text, end: frame.fin)
         guard frame.fin else {
-          partial = (frame.opcode, bytes, true)
+          partial = Partial(opcode: frame.opcode, compressed: true, bytes: bytes)
           return nil
         }
         return Self.message(frame.opcode, bytes[...])
       }
       guard frame.fin else {
-        partial = (frame.opcode, Array(frame.payload), false)
+        partial = Partial(
+          opcode: frame.opcode, compressed: false,
+          data: frame.payload.withUnsafeBytes { Data($0) })
         return nil
       }
       return Self.message(frame.opcode, frame.payload)
