@@ -83,11 +83,20 @@ public struct WebSocketDecoder: Sendable {
 
   private struct Sink {
     var opcode: WebSocketOpcode
-    /// The message's payload, all `bytes.count` of it allocated at once (zeroed by `calloc`:
-    /// pages not written yet cost nothing), of which the first `filled` have arrived.
+    /// The message's payload, all `bytes.count` of it allocated at once and not initialized
+    /// (``uninitializedData(count:)``), of which the first `filled` have arrived: it becomes
+    /// the message only once every byte has.
     var bytes: Data
     var filled: Int
     var length: Int { bytes.count }
+  }
+
+  /// `count` bytes of storage for a sink, not zeroed first (`Data(count:)` zeroes them: 1.7 ms
+  /// against 0.85 ms to fill 16 MiB of reused memory here); every byte is written before the
+  /// `Data` leaves the decoder.
+  private static func uninitializedData(count: Int) -> Data {
+    guard let storage = malloc(count) else { return Data(count: count) }
+    return Data(bytesNoCopy: storage, count: count, deallocator: .free)
   }
 
   /// Frames whose payload is at least this long go to a ``Sink`` when they arrive in parts.
@@ -331,7 +340,7 @@ public struct WebSocketDecoder: Sendable {
       }
       if sinks {
         // A large message arriving in parts: the rest goes straight into its own storage.
-        var bytes = Data(count: payloadLength)
+        var bytes = Self.uninitializedData(count: payloadLength)
         let first = end - payloadStart
         bytes.withUnsafeMutableBytes { storage in
           buffer.withUnsafeBytes { from in
