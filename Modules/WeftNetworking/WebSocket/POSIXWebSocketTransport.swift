@@ -100,10 +100,12 @@ public struct WebSocketConfiguration: Sendable, Equatable {
 /// (framed and masked 256 KiB at a time, never copied whole), goes out on the socket's write
 /// queue while `send` awaits it.
 ///
-/// - Note: Allocations: a 256 KiB read buffer per socket, one array per message sent below
-///   1 MiB (a 256 KiB chunk for larger ones), the decoder's buffer (grows to the largest
-///   frame that arrived whole in a read or is below 128 KiB) and one `Data` or `String` per
-///   message (a large one arriving in parts is read straight into its `Data`).
+/// - Note: Allocations: two 256 KiB read buffers per socket, which take turns as the
+///   decoder's buffer (a read that starts a frame is decoded where it landed, not copied),
+///   one array per message sent below 1 MiB (a 256 KiB chunk for larger ones), and one `Data`
+///   or `String` per message (a large one arriving in parts is read straight into its
+///   `Data`); the decoder's buffer grows past 256 KiB only to hold a frame cut by reads that
+///   does not go straight to a `Data` (a fragment, a compressed frame).
 public struct POSIXWebSocketTransport: RealtimeTransport {
   public let url: URL
   public let configuration: WebSocketConfiguration
@@ -402,11 +404,18 @@ final class POSIXWebSocket: RealtimeSocket {
       let request = inner.withLock { $0.machine.handshake.request }
       try write(request, deadline: deadline)
       // 256 KiB: a 16 MiB message is 64 reads (and lock round trips), not 256.
-      var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+      let readSize = 256 * 1024
+      var buffer = [UInt8](repeating: 0, count: readSize)
       while true {
-        let (state, opened, finished) = inner.withLock {
-          ($0.machine.state, $0.opened, $0.finished)
-        }
+        // One critical section per read for everything the loop looks at.
+        let (state, opened, finished, idleDeadline, closeDeadline, heldEndDeadline) =
+          inner.withLock { inner in
+            (
+              inner.machine.state, inner.opened, inner.finished,
+              configuration.idleTimeout.map { inner.lastRead + $0 }, inner.closeDeadline,
+              inner.heldEndDeadline
+            )
+          }
         if opened, let waiting = continuation {
           // Opened first: connect returns the socket; a close in the same read is for receive.
           waiting.resume()
@@ -421,12 +430,6 @@ final class POSIXWebSocket: RealtimeSocket {
         }
         if state == .closed { break }
         let now = ContinuousClock.now
-        let (idleDeadline, closeDeadline, heldEndDeadline) = inner.withLock { inner in
-          (
-            configuration.idleTimeout.map { inner.lastRead + $0 }, inner.closeDeadline,
-            inner.heldEndDeadline
-          )
-        }
         if state == .handshaking, now >= deadline { throw WebSocketError.connectTimedOut }
         if state == .open, let idleDeadline, now >= idleDeadline {
           throw WebSocketError.idleTimedOut
@@ -438,11 +441,37 @@ final class POSIXWebSocket: RealtimeSocket {
           perform(advance { $0.machine.messagesConsumed(maskingKeys: &random) })
           continue
         }
-        let limit = [
-          state == .handshaking ? deadline : nil, idleDeadline, closeDeadline, heldEndDeadline,
-        ]
-        .compactMap { $0 }.min()
+        // The earliest deadline, without building arrays per read.
+        func earlier(
+          _ one: ContinuousClock.Instant?, _ other: ContinuousClock.Instant?
+        ) -> ContinuousClock.Instant? {
+          guard let one, let other else { return one ?? other }
+          return min(one, other)
+        }
+        let limit = earlier(
+          earlier(state == .handshaking ? deadline : nil, idleDeadline),
+          earlier(closeDeadline, heldEndDeadline))
         guard try waitFor(Int16(POLLIN), fd: fd, until: limit) else { continue }
+        if tls == nil, let direct = readIntoMessage(fd: fd) {
+          // The rest of a large message went straight into its storage.
+          if direct.count > 0 { continue }
+          if direct.count == 0 {
+            perform(
+              advance {
+                $0.machine.fail(.closed(code: nil, reason: "the server closed the TCP connection"))
+              })
+            break
+          }
+          if direct.error == EINTR || direct.error == EAGAIN || direct.error == EWOULDBLOCK {
+            continue
+          }
+          throw WebSocketError.socket("recv: \(String(cString: strerror(direct.error)))")
+        }
+        // The decoder hands back its previous buffer: replaced when smaller than a read, or
+        // much larger (it grew for a large frame), so the two do not both stay large.
+        if buffer.count < readSize || buffer.count > 4 * readSize {
+          buffer = [UInt8](repeating: 0, count: readSize)
+        }
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count < 0 {
           if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
@@ -455,23 +484,29 @@ final class POSIXWebSocket: RealtimeSocket {
             })
           break
         }
-        var received = buffer[..<count]
+        var plaintext: [UInt8] = []
         var serverEndedTLS = false
         if let tls {
-          var plaintext: [UInt8] = []
           serverEndedTLS = try tls.withLock { session throws(WebSocketError) in
             try session.feed(buffer[..<count])
             return try session.decrypt(into: &plaintext)
           }
           // Rare (alerts, key update answers): reading produced records to send.
           if tls.withLock({ $0.hasOutput }) { try flushTLS(tls, deadline: nil) }
-          received = plaintext[...]
         }
         var random = MaskingKeySource()
         let outputs = advance { inner in
           inner.lastRead = .now
-          let outputs =
-            received.isEmpty ? [] : inner.machine.received(received, maskingKeys: &random)
+          let outputs: [WebSocketConnectionMachine.Output]
+          if tls != nil {
+            outputs =
+              plaintext.isEmpty ? [] : inner.machine.received(plaintext, maskingKeys: &random)
+          } else {
+            // The bytes stay where they were read when they start a frame: the decoder takes
+            // this array and hands back its previous one for the next read.
+            outputs = inner.machine.received(
+              swapping: &buffer, count: count, maskingKeys: &random)
+          }
           if inner.machine.holdsEnd && inner.heldEndDeadline == nil {
             inner.heldEndDeadline = .now + configuration.closeTimeout
           }
@@ -640,6 +675,37 @@ final class POSIXWebSocket: RealtimeSocket {
       }
       return outputs
     }
+  }
+
+  /// The most one read straight into a message's storage takes (the `inner` lock is held
+  /// for it, so `send` waits at most one such copy).
+  static let directReadLimit = 1 << 20
+
+  /// While a large message arrives in parts, reads its next bytes straight into its storage
+  /// (no copy through the read buffer) and performs what that produced; nil when no such
+  /// message is arriving. `count` is recv's, `error` its errno when it failed.
+  private func readIntoMessage(fd: Int32) -> (count: Int, error: Int32)? {
+    var random = MaskingKeySource()
+    var result: (count: Int, error: Int32)?
+    let outputs = advance { inner in
+      // Under the lock (the message lives in the machine): a non-blocking read of at most
+      // `directReadLimit` bytes.
+      let received = inner.machine.receivedIntoMessage(
+        limit: Self.directReadLimit, maskingKeys: &random
+      ) { space in
+        let count = recv(fd, space.baseAddress, space.count, 0)
+        result = (count, count < 0 ? errno : 0)
+        return count
+      }
+      guard let received else { return [] }
+      if received.count > 0 { inner.lastRead = .now }
+      if inner.machine.holdsEnd && inner.heldEndDeadline == nil {
+        inner.heldEndDeadline = .now + configuration.closeTimeout
+      }
+      return received.outputs
+    }
+    perform(outputs)
+    return result
   }
 
   /// Messages of at least this many payload bytes are written in chunks

@@ -127,6 +127,37 @@ public struct WebSocketConnectionMachine: Sendable {
     }
   }
 
+  /// As ``received(_:maskingKeys:)`` for the first `count` bytes of a reader's buffer, which
+  /// the decoder may keep instead of copying: `bytes` then comes back holding another array
+  /// of unspecified contents (the decoder's previous buffer) for the next read.
+  ///
+  /// - Complexity: O(bytes decoded); no copy of frames that arrive whole while nothing is
+  ///   buffered.
+  mutating func received(
+    swapping bytes: inout [UInt8], count: Int, maskingKeys: inout some RandomNumberGenerator
+  ) -> [Output] {
+    guard state == .open || state == .closing else {
+      return received(bytes[..<count], maskingKeys: &maskingKeys)
+    }
+    decoder.append(swapping: &bytes, count: count)
+    return drain(&maskingKeys)
+  }
+
+  /// Reads the rest of a large message arriving in parts straight into its storage
+  /// (``WebSocketDecoder/readIntoSink(limit:_:)``): nil, without calling `read`, when none is
+  /// arriving; otherwise `read`'s count and the outputs (the message once whole).
+  ///
+  /// - Complexity: O(bytes read).
+  mutating func receivedIntoMessage(
+    limit: Int, maskingKeys: inout some RandomNumberGenerator,
+    _ read: (UnsafeMutableRawBufferPointer) -> Int
+  ) -> (count: Int, outputs: [Output])? {
+    guard state == .open || state == .closing,
+      let count = decoder.readIntoSink(limit: limit, read)
+    else { return nil }
+    return (count, count > 0 ? drain(&maskingKeys) : [])
+  }
+
   /// The application has taken every message output so far (it asks for the next one): an
   /// end held for them happens now.
   public mutating func messagesConsumed(

@@ -57,6 +57,86 @@ struct WebSocketFramingTests {
     }
   }
 
+  /// Reads handed to the decoder by trading arrays (what the transport does) decode the same
+  /// as copied reads, whatever their size: frames that arrive whole are decoded where they
+  /// were read, a frame cut by a read is completed by copies (or its sink), and the array that
+  /// comes back may be written over at once.
+  @Test(arguments: [1, 5, 64, 333, 4_096, 1 << 20])
+  func readsTradedForTheDecodersBufferDecodeTheSame(readSize: Int) throws {
+    var random = SeededRandom(seed: 11)
+    let big = Data(
+      (0..<(WebSocketDecoder.sinkThreshold + 5)).map { UInt8(truncatingIfNeeded: $0 &* 3) })
+    let messages: [RealtimeMessage] = [
+      .text("héllo wörld"), .data(Data(repeating: 9, count: 3_000)), .data(big), .text("end"),
+    ]
+    var stream: [UInt8] = []
+    for message in messages {
+      stream += WebSocketFrameEncoder.encodeMessage(
+        message, fragmentSize: message == messages[1] ? 1_000 : .max, maskingKeys: &random,
+        masked: false)
+      stream += WebSocketFrameEncoder.encode(opcode: .ping, payload: [7], maskingKey: nil)
+    }
+    var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
+    var read = [UInt8](repeating: 0xEE, count: readSize)
+    var events: [WebSocketEvent] = []
+    var start = 0
+    while start < stream.count {
+      if read.count < readSize { read = [UInt8](repeating: 0xEE, count: readSize) }
+      let count = min(read.count, stream.count - start)
+      read.replaceSubrange(0..<count, with: stream[start..<(start + count)])
+      decoder.append(swapping: &read, count: count)
+      start += count
+      // The array handed back is the reader's again: writing over it changes nothing.
+      for index in 0..<min(read.count, 32) { read[index] = 0xEE }
+      while let event = try decoder.next() { events.append(event) }
+    }
+    #expect(events == messages.flatMap { [.message($0), .ping([7])] })
+    #expect(decoder.bufferedCount == 0)
+  }
+
+  /// The rest of a large message arriving in parts can be read straight into its storage
+  /// (what the transport does): the same message, text validated as it arrives (an invalid
+  /// byte fails before the end), and no such read when no large message is arriving.
+  @Test(arguments: [1, 4_096, 100_000, 1 << 20])
+  func aLargeMessageReadIntoItsStorageDecodesWhole(readSize: Int) throws {
+    var random = SeededRandom(seed: 13)
+    let size = WebSocketDecoder.sinkThreshold * 2 + 7
+    let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 5) })
+    let text = String(repeating: "κόσμε-", count: size / 11)
+    for message in [RealtimeMessage.data(data), .text(text)] {
+      let stream = WebSocketFrameEncoder.encodeMessage(
+        message, maskingKeys: &random, masked: false)
+      var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
+      #expect(decoder.readIntoSink(limit: 1 << 20) { _ in 1 } == nil)
+      decoder.append(stream[..<1_000])
+      #expect(try decoder.next() == nil)
+      var start = 1_000
+      while start < stream.count {
+        let count = decoder.readIntoSink(limit: readSize) { space in
+          let count = min(space.count, stream.count - start)
+          space.copyBytes(from: stream[start..<(start + count)])
+          return count
+        }
+        #expect(count != nil)
+        start += count ?? stream.count
+      }
+      #expect(try decoder.next() == .message(message))
+      #expect(decoder.readIntoSink(limit: 1 << 20) { _ in 1 } == nil)
+    }
+    var bytes = Array(String(repeating: "é", count: WebSocketDecoder.sinkThreshold).utf8)
+    bytes[WebSocketDecoder.sinkThreshold + 11] = 0xFF
+    let stream = WebSocketFrameEncoder.encode(opcode: .text, payload: bytes, maskingKey: nil)
+    var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
+    decoder.append(stream[..<1_000])
+    #expect(try decoder.next() == nil)
+    let count = decoder.readIntoSink(limit: WebSocketDecoder.sinkThreshold) { space in
+      space.copyBytes(from: stream[1_000..<(1_000 + space.count)])
+      return space.count
+    }
+    #expect(count == WebSocketDecoder.sinkThreshold)
+    #expect(throws: WebSocketError.invalidUTF8) { try decoder.next() }
+  }
+
   /// A message written in chunks (`WebSocketOutgoingMessage`, what the transport does for
   /// large sends) is the same bytes as the message framed whole with the same keys, for any
   /// chunk size (the masking key turned at every chunk boundary inside a payload).

@@ -55,6 +55,14 @@ func runWebSocketReport(quick: Bool) async throws {
         + "WEFT_BENCH_PYTHON=/tmp/weft-bench/bin/python")
   }
 
+  // WEFT_BENCH_WEBSOCKET=throughput: the throughput shapes alone (for profiling them).
+  let environment = ProcessInfo.processInfo.environment
+  if environment["WEFT_BENCH_WEBSOCKET"] == "throughput" {
+    try await runWebSocketThroughput(
+      port: port, tcpPort: tcpPort, python: python, script: script, quick: quick,
+      rounds: environment["WEFT_BENCH_ROUNDS"].flatMap { Int($0) })
+    return
+  }
   let weft = try await measureWeft(port: port, count: count, warmup: warmup)
   let peer = try runPythonClient(
     python: python, script: script, port: port, count: count, warmup: warmup)

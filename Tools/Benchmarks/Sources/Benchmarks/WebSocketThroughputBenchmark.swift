@@ -67,9 +67,10 @@ struct ThroughputShape: Sendable {
 ///
 /// - Complexity: O(rounds × shapes × bytes); one python3 subprocess per python measurement.
 func runWebSocketThroughput(
-  port: Int, tcpPort: Int, python: String, script: String, quick: Bool
+  port: Int, tcpPort: Int, python: String, script: String, quick: Bool, rounds: Int? = nil
 ) async throws {
-  let rounds = quick ? 1 : 3
+  let rounds = rounds ?? (quick ? 1 : 3)
+  let weftOnly = ProcessInfo.processInfo.environment["WEFT_BENCH_WEBSOCKET_CLIENTS"] == "weft"
   print("")
   print(
     "# WebSocket throughput (issue 29's shapes; release build; each echo awaited; median of "
@@ -89,10 +90,18 @@ func runWebSocketThroughput(
       let cpuBefore = processCPUSeconds()
       weft.append(try await weftSeconds(shape, message: message, port: port))
       weftCPU.append(processCPUSeconds() - cpuBefore)
+      // WEFT_BENCH_WEBSOCKET_CLIENTS=weft: Weft's client alone (for profiling it).
+      if weftOnly { continue }
       let (seconds, cpu) = try pythonSeconds(shape, python: python, script: script, port: port)
       peer.append(seconds)
       peerCPU.append(cpu)
       floor.append(try floorSeconds(shape, bytes: shape.payloadBytes(message), port: tcpPort))
+    }
+    if weftOnly {
+      print(
+        shape.name.padding(34) + pad(format(Spread(weft).median, digits: 3), 9)
+          + pad(format(Spread(weftCPU).median, digits: 3), 8))
+      continue
     }
     let (w, p, f) = (Spread(weft).median, Spread(peer).median, Spread(floor).median)
     print(
