@@ -3,7 +3,9 @@
 
 Binds 127.0.0.1 on ports chosen by the kernel and prints one line:
     PORTS http=<port> ws=<port> closed=<port>
-`closed` is a port that was bound and released, so connecting to it is refused.
+`closed` is a port held by a socket that is bound but never listens, so connecting to it is
+refused and no other server can be given it (a released port was once handed straight to this
+server's own WebSocket listener).
 
 Routes (HTTP):
     GET  /ok                 -> 200 {"id": 1, "name": "weft", "created": "2024-05-01T12:00:00Z"}
@@ -192,10 +194,11 @@ def main():
         lifetime = float(sys.argv[sys.argv.index("--lifetime") + 1])
     http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     http.daemon_threads = True
+    # Bound, never listening, kept open for the server's lifetime: a connection is refused,
+    # and the port cannot be reused (by this server's WebSocket listener or anything else).
     closed = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     closed.bind(("127.0.0.1", 0))
     closed_port = closed.getsockname()[1]
-    closed.close()
     threading.Thread(target=watchdog, args=(lifetime,), daemon=True).start()
     threading.Thread(target=stdin_watch, daemon=True).start()
     ws_port = start_websocket()
