@@ -141,10 +141,11 @@ final class CountingViewGroup {
 /// registration: a Weft app's path delivers to it with one method call, and a delivery
 /// reads one heap block (see `ObservablePath.subscribe(_:)`). The class is not
 /// MainActor-isolated because its superclass is not; its state and methods are.
-// `@unchecked Sendable` (restating WeftCore's registration's): `tally` is immutable and a
-// MainActor class, and every other stored property is `@MainActor`, so the compiler checks
-// each access to the view's state; only the registration's fields, guarded as WeftCore says,
-// are reached from other threads.
+// `@unchecked Sendable`, restated because Swift requires a subclass to restate its
+// superclass's (`MainActorObserver`'s, whose comment proves it for the registration's fields).
+// The fields added here keep it safe: `tally` is a `let` of a `@MainActor` class (itself
+// `Sendable`), and `shown` and `renderedInStep` are `@MainActor`, so the compiler checks that
+// each access happens on the MainActor; no other thread can reach the view's own state.
 final class CountingView: PathObserver, @unchecked Sendable {
   /// The group's counters and values. Held strongly (the tally holds no view, so there is no
   /// cycle): reading a strong `let` costs no reference-count traffic, where an `unowned`

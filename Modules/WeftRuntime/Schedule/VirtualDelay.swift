@@ -24,6 +24,13 @@ enum VirtualDelay {
   /// The resolution of virtual time for deadlines on real clocks.
   static let resolution: UInt64 = 1_000_000
 
+  /// The round units a duration is matched to, roundest first, in nanoseconds: 1 s, 500 ms,
+  /// 100 ms, 50 ms, 10 ms, 5 ms.
+  /// (A constant literal: the compiler emits it as a static object, with no allocation.)
+  static let units: [UInt64] = [
+    1_000_000_000, 500_000_000, 100_000_000, 50_000_000, 10_000_000, 5_000_000,
+  ]
+
   /// `delay` in nanoseconds (0 for a clock whose durations are not `Swift.Duration`).
   static func exact<D: DurationProtocol>(_ delay: D) -> UInt64 {
     guard let duration = delay as? Duration else { return 0 }
@@ -41,13 +48,14 @@ enum VirtualDelay {
   /// The virtual delay for a deadline `left` ahead of now, read by the app within `window`:
   /// the roundest whole millisecond between `left` and `left` plus the window (the rule
   /// above), unless the thread stalled in the window *after* the app's read. Such a stall
-  /// lowers `left` by its length, so a 100 ms sleep stalled 60 ms reads 40…100 ms, where the
-  /// rule finds 50. The runtime cannot see where in the window the stall fell, but it can
-  /// see where the read could not have been: the app's code between its read and the
-  /// schedule ran within `window.cpu`, so when the rule's result lies further than that above
-  /// `left`, the read came before the stall, a job start's worth of code after it — and the
-  /// running job's start (or its enqueuer's), less that code, gives the duration when it is a
-  /// multiple of a larger unit than the rule's.
+  /// lowers `left` by its length: a 100 ms sleep stalled 60 ms reads 40…100 ms, where the
+  /// rule finds 50.
+  ///
+  /// Where in the window the stall fell is not known, but the app's code between its read
+  /// and the schedule ran within `window.cpu`. So when the rule's result lies further than
+  /// that above `left`, the read came before the stall, near the start of the running job
+  /// (or of its enqueuer); the duration counted from that start wins when it is a multiple
+  /// of a larger unit than the rule's.
   ///
   /// - Complexity: O(1); no allocation (the gate counts them, and a stall must not change
   ///   them).
@@ -76,11 +84,8 @@ enum VirtualDelay {
 
   /// The largest unit of 5 ms or more that `value` is a multiple of (0 for none).
   static func unit(of value: UInt64) -> UInt64 {
-    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] {
-      let unit = step * resolution
-      if value > 0, value % unit == 0 { return unit }
-    }
-    return 0
+    guard value > 0 else { return 0 }
+    return units.first { value % $0 == 0 } ?? 0
   }
 
   /// The multiple of the largest unit of 5 ms or more at or below `end` by at most `slack`
@@ -88,8 +93,7 @@ enum VirtualDelay {
   static func snapDown(_ end: Duration, within slack: UInt64) -> (value: UInt64, unit: UInt64)? {
     guard end > .zero else { return nil }
     let point = nanoseconds(end)
-    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] {
-      let unit = step * resolution
+    for unit in units {
       let below = point / unit * unit
       if below > 0, point - below <= slack { return (below, unit) }
     }
@@ -113,8 +117,7 @@ enum VirtualDelay {
     // sleep preempted 10 ms (89.5…100.2) is still 100, a 1 s one preempted 200 ms still 1 s,
     // while a wide window does not pull a short sleep up to a round number far above it
     // (5 µs is 1 ms, not 10 ms; 14.2…20.3 is 15, not 20).
-    for step: UInt64 in [1_000, 500, 100, 50, 10, 5] {
-      let unit = step * resolution
+    for unit in units {
       let (upper, overflow) = low.addingReportingOverflow(unit - 1)
       if overflow { continue }
       let candidate = upper / unit * unit

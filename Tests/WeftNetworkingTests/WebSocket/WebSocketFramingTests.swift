@@ -31,16 +31,22 @@ struct WebSocketFramingTests {
     if size > 3 { #expect(masked[(headerLength + 4)...].elementsEqual(data) == false) }
   }
 
+  /// A binary and a text message of twice the decoder's sink threshold plus `extra` bytes
+  /// (the text's non-ASCII characters straddle read boundaries), the binary's bytes stepping
+  /// by `stride`.
+  func largeMessages(extra: Int, stride: Int) -> [RealtimeMessage] {
+    let size = WebSocketDecoder.sinkThreshold * 2 + extra
+    let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* stride) })
+    return [.data(data), .text(String(repeating: "κόσμε-", count: size / 11))]
+  }
+
   /// A large message arriving in many reads goes straight into its own storage (the
   /// decoder's sink): each split decodes the same message, and the bytes after it (a ping)
   /// are decoded from the same read that ended it.
   @Test(arguments: [1, 7_000, 65_536, 300_000])
   func aLargeMessageInManyReadsDecodesWhole(chunk: Int) throws {
     var random = SeededRandom(seed: 9)
-    let size = WebSocketDecoder.sinkThreshold * 2 + 3
-    let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-    let text = String(repeating: "κόσμε-", count: size / 11)
-    for message in [RealtimeMessage.data(data), .text(text)] {
+    for message in largeMessages(extra: 3, stride: 7) {
       let stream =
         WebSocketFrameEncoder.encodeMessage(message, maskingKeys: &random, masked: false)
         + WebSocketFrameEncoder.encode(opcode: .ping, payload: [1, 2], maskingKey: nil)
@@ -100,10 +106,7 @@ struct WebSocketFramingTests {
   @Test(arguments: [1, 4_096, 100_000, 1 << 20])
   func aLargeMessageReadIntoItsStorageDecodesWhole(readSize: Int) throws {
     var random = SeededRandom(seed: 13)
-    let size = WebSocketDecoder.sinkThreshold * 2 + 7
-    let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 5) })
-    let text = String(repeating: "κόσμε-", count: size / 11)
-    for message in [RealtimeMessage.data(data), .text(text)] {
+    for message in largeMessages(extra: 7, stride: 5) {
       let stream = WebSocketFrameEncoder.encodeMessage(
         message, maskingKeys: &random, masked: false)
       var decoder = WebSocketDecoder(role: .client, maxMessageSize: 4 << 20)
