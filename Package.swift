@@ -256,8 +256,8 @@ let package = Package(
     .target(
       name: "SimulatorKit",
       dependencies: [
-        "CMallocCounterLookup", "SimulatorFlow", "SimulatorGate", "SimulatorReports", "WeftCore",
-        "WeftObservation", "WeftRuntime", "WeftSimulation",
+        "CMallocCounterLookup", "SimulatorFlow", "SimulatorGate", "SimulatorReports",
+        "WeftContexts", "WeftCore", "WeftObservation", "WeftRuntime", "WeftSimulation",
       ],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),

@@ -1,19 +1,19 @@
 import SimulatorReports
+import WeftContexts
 import WeftCore
 import WeftSimulation
 
 /// A group of counting views attached by one `views N observe PATH as NAME` step: each view
-/// subscribes to the path and "re-renders" by keeping the value it was given.
+/// is a WeftContexts `HeadlessView` attached to the group's `ContextWindow`, subscribes to
+/// the path, and renders the value it is given.
 ///
-/// A counting view is a measuring instrument, not an app's view: it has no context, no
-/// hierarchy and no window, and renders nothing but a value token. An app's own headless
-/// views are WeftContexts' `HeadlessView`s in a `ContextWindow` (1:1 linked to a context,
-/// attached in a tree, rendering the app's output); see ``ViewPopulation`` for why the
-/// simulator does not build its million-view fan-out on them.
-///
-/// The group keeps the accounting the report needs — renders, distinct views rendered,
-/// wasted renders (a value equal to the one the view already showed), and the commit
-/// versions that caused them — in its `ViewGroupTally`, so a render costs a few stores.
+/// A counting view is the simplest headless view: no context, no subviews, no name, and a
+/// rendering that is a value token. It renders the way every `HeadlessView` does
+/// (`renderNow()`: `render()`, the view's render count, `didRender(_:)`), and it is
+/// attached, detached and counted by a window like any other; what the group adds is the
+/// accounting the report needs — renders, distinct views rendered, wasted renders (a value
+/// equal to the one the view already showed), and the commit versions that caused them — in
+/// its `ViewGroupTally`, so a render costs a few stores.
 ///
 /// A view does not hold its value: it holds the value's token in the tally's table of the
 /// distinct values the group's views show (equal values, one token), so "wasted" is one
@@ -21,12 +21,13 @@ import WeftSimulation
 /// view (the tally caches the token of the last commit version it saw).
 ///
 /// # Performance
-/// A view is one 56-byte object (a 64-byte heap block) that is also its WeftCore registration,
-/// its 24-byte subscription token and three array slots: ≈ 110–120 bytes resident per view
-/// (`weft-sim sweep`). Every view of a group observes the same path, so they share one
-/// selector and one comparison per commit. A path of a Weft app (`subscribeObserver`) calls
-/// each view directly from WeftCore's delivery loop: one method call per delivery, one heap
-/// block read, no allocation.
+/// A view is one object that is also its WeftCore registration: 56 bytes of its own plus a
+/// 32-byte `ViewAttachment` (a 96-byte heap block), its 24-byte subscription token and its
+/// slots in the group's arrays and the window's roots (`weft-sim sweep` measures the total).
+/// Every view of a group observes the same path, so they share one selector and one
+/// comparison per commit. A path of a Weft app (`subscribeObserver`) calls each view
+/// directly from WeftCore's delivery loop: one method call per delivery, one heap block
+/// read, no allocation.
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
@@ -34,6 +35,8 @@ final class CountingViewGroup {
   let name: String
   let path: String
   let selector: String
+  /// The window the group's views are attached to, named after the group.
+  let window: ContextWindow
   private(set) var views: [CountingView] = []
   private var subscriptions: [StateSubscription] = []
 
@@ -56,28 +59,34 @@ final class CountingViewGroup {
     self.name = name
     self.path = observable.name
     self.selector = observable.selectorDescription
+    self.window = ContextWindow(name: name)
     self.tally = ViewGroupTally(compactionThreshold: compactionThreshold)
   }
 
   var count: Int { views.count }
 
-  /// Attaches `count` views to `observable`; each starts showing its current value.
+  /// Attaches `count` views to `observable`; each starts showing its current value (its
+  /// attach render, which the step's counters do not count).
   ///
   /// - Complexity: O(count) subscriptions and one read of the value.
   func attach(_ count: Int, to observable: ObservablePath) {
     guard count > 0 else { return }
     views.reserveCapacity(views.count + count)
     subscriptions.reserveCapacity(subscriptions.count + count)
+    window.reserveCapacity(views.count + count)
     let first = views.count
-    for _ in 0..<count {
-      let view = CountingView(tally: tally)
-      subscriptions.append(Self.subscribe(view, to: observable))
-      views.append(view)
-    }
+    // The views first, then their subscriptions: the views' blocks lie next to each other
+    // (not interleaved with the subscription tokens), so a delivery walk over a million of
+    // them reads fewer cache lines.
+    for _ in 0..<count { views.append(CountingView(tally: tally)) }
+    for view in views[first...] { subscriptions.append(Self.subscribe(view, to: observable)) }
     // Read after subscribing: a commit in between is delivered, never lost. One read serves
     // every new view (each shows the value as of after its own subscription).
     let shown = tally.token(of: observable.read())
-    for view in views[first...] { view.shown = shown }
+    for view in views[first...] {
+      view.shown = shown
+      window.attach(view)
+    }
   }
 
   /// Moves every view to `observable` (the same path in a relaunched app): cancels the old
@@ -91,10 +100,15 @@ final class CountingViewGroup {
     // The relaunched app's cell numbers its commits afresh: a cached version means nothing.
     tally.forgetVersion()
     // An observer attaches once: each view moves to a new one that shows what it showed.
-    views = views.map { CountingView(continuing: $0) }
+    views = views.map { view in
+      let next = CountingView(continuing: view)
+      window.detach(view)
+      window.attach(next)
+      return next
+    }
     for view in views { subscriptions.append(Self.subscribe(view, to: observable)) }
     let value = tally.token(of: observable.read())
-    for view in views where view.shown != value { view.render(value) }
+    for view in views where view.shown != value { view.show(value) }
   }
 
   /// Detaches the last `count` views (all if `nil`); returns how many were detached.
@@ -103,6 +117,7 @@ final class CountingViewGroup {
     let removing = min(count ?? views.count, views.count)
     for subscription in subscriptions.suffix(removing) { subscription.cancel() }
     subscriptions.removeLast(removing)
+    for view in views.suffix(removing) { window.detach(view) }
     views.removeLast(removing)
     return removing
   }
@@ -135,28 +150,37 @@ final class CountingViewGroup {
   }
 }
 
-/// One headless view: the token of the value it shows and the step it last rendered in.
+/// One counting view: a `HeadlessView` whose rendering is the token of the value it shows,
+/// and the step it last rendered in.
 ///
 /// It is a `PathObserver` (WeftCore's `MainActorObserver`), so it is its own WeftCore
 /// registration: a Weft app's path delivers to it with one method call, and a delivery
 /// reads one heap block (see `ObservablePath.subscribe(_:)`). The class is not
-/// MainActor-isolated because its superclass is not; its state and methods are.
+/// MainActor-isolated because its superclass is not; its state and methods are, and its
+/// `HeadlessView` conformance is isolated to the MainActor.
+///
+/// A delivery renders it as any headless view renders: `renderNow()` calls `render()`
+/// (the delivered token), counts the render in the view's attachment, and hands the token to
+/// `didRender(_:)`, which shows it and counts it in the group's tally. The render that
+/// attaching makes keeps the token the group set (`shown`) and is not counted in the tally.
 // `@unchecked Sendable`, restated because Swift requires a subclass to restate its
 // superclass's (`MainActorObserver`'s, whose comment proves it for the registration's fields).
 // The fields added here keep it safe: `tally` is a `let` of a `@MainActor` class (itself
-// `Sendable`), and `shown` and `renderedInStep` are `@MainActor`, so the compiler checks that
-// each access happens on the MainActor; no other thread can reach the view's own state.
-final class CountingView: PathObserver, @unchecked Sendable {
+// `Sendable`), and `shown`, `renderedInStep` and `attachment` are `@MainActor`, so the
+// compiler checks that each access happens on the MainActor; no other thread can reach the
+// view's own state.
+final class CountingView: PathObserver, @MainActor HeadlessView, @unchecked Sendable {
   /// The group's counters and values. Held strongly (the tally holds no view, so there is no
   /// cycle): reading a strong `let` costs no reference-count traffic, where an `unowned`
   /// reference to the group cost an atomic retain and release on every render.
   let tally: ViewGroupTally
   // Exclusivity is not checked at run time for the per-render state (a TLS access-set
   // insert per access was 6% of a 100,000-view sweep): every access is MainActor-isolated
-  // and synchronous within `render`, so no two accesses can overlap.
+  // and synchronous within `renderNow`, so no two accesses can overlap.
   /// The token of the value shown (see `ViewGroupTally.token(of:)`).
   @MainActor @exclusivity(unchecked) var shown: UInt32 = 0
   @MainActor @exclusivity(unchecked) private var renderedInStep: UInt32 = .max
+  @MainActor @exclusivity(unchecked) var attachment = ViewAttachment()
 
   init(tally: ViewGroupTally) {
     self.tally = tally
@@ -177,19 +201,34 @@ final class CountingView: PathObserver, @unchecked Sendable {
 
   /// A delivery from WeftCore: the value and the commit version that caused it.
   @MainActor override func receive(_ change: Change<ObservedValue>) {
-    render(tally.token(version: change.version) { change.value })
+    show(tally.token(version: change.version) { change.value })
   }
 
   /// A delivery through an observable's closure (an app that is not built on
   /// `ObservablePath`).
   @MainActor func receive(_ value: ObservedValue, version: UInt64) {
-    render(tally.token(version: version) { value })
+    show(tally.token(version: version) { value })
   }
 
-  /// Shows the value of `token`. The commit version that caused it, if any, was recorded
-  /// when the tally first met it.
+  /// Renders the value of `token`, counted in the tally. The commit version that caused it,
+  /// if any, was recorded when the tally first met it.
   @MainActor @inline(__always)
-  func render(_ token: UInt32) {
+  func show(_ token: UInt32) {
+    tally.rendering = token
+    renderNow()
+  }
+
+  /// The token to show: the one being delivered to the group's views (kept by the tally, so
+  /// that a view stores no more than the token it shows).
+  @MainActor @inline(__always)
+  func render() -> UInt32 { tally.rendering }
+
+  /// Shows `token` and counts the render in the tally, except the attach render (a view's
+  /// first: views render only when attached or delivered to, and attach before any
+  /// delivery), which keeps the token the group set in `shown`.
+  @MainActor @inline(__always)
+  func didRender(_ token: UInt32) {
+    guard renderCount > 1 else { return }
     let tally = self.tally
     let step = tally.step
     let first = renderedInStep != step
@@ -223,6 +262,8 @@ final class ViewGroupTally {
   @exclusivity(unchecked) var wasted: UInt64 = 0
   @exclusivity(unchecked) private(set) var versions: [UInt64] = []
   @exclusivity(unchecked) private(set) var step: UInt32 = 0
+  /// The token being rendered: set by a view before its `renderNow()`, read by its `render()`.
+  @exclusivity(unchecked) var rendering: UInt32 = 0
   /// The last commit version met in this step and its value's token, when `cached`.
   @exclusivity(unchecked) private var cachedVersion: UInt64 = 0
   @exclusivity(unchecked) private var cachedToken: UInt32 = 0

@@ -1,10 +1,12 @@
 import Observation
 import SimulatorReports
+import WeftContexts
 import WeftCore
 import WeftSimulation
 
 /// A group of headless views attached by `views N observe PATH via observation`: every view
-/// reads PATH through WeftObservation's bridge — one `ObservedState` model per group, as the
+/// is a WeftContexts `HeadlessView` attached to the group's `ContextWindow`, and reads PATH
+/// through WeftObservation's bridge — one `ObservedState` model per group, as the
 /// views of a screen share their view model — inside `withObservationTracking`, the way
 /// SwiftUI tracks a body. An invalidated view re-renders once at the end of the step's
 /// settle (its frame): it reads the value again, tracked, and counts a render.
@@ -26,6 +28,8 @@ final class ObservationViewGroup {
   let name: String
   let path: String
   let selector: String
+  /// The window the group's views are attached to, named after the group.
+  let window: ContextWindow
   private var model: ObservedPathModel
   private var versionRecorder: StateSubscription?
   private var views: [ObservationView] = []
@@ -48,17 +52,20 @@ final class ObservationViewGroup {
     self.name = name
     self.path = observable.name
     self.selector = observable.selectorDescription + " via observation"
+    self.window = ContextWindow(name: name)
     model = try Self.model(of: observable)
     versionRecorder = Self.recordVersions(of: observable, into: self)
   }
 
-  /// Attaches `count` views; each renders its current value, tracked.
+  /// Attaches `count` views; each renders its current value, tracked (its attach render,
+  /// which the step's counters do not count).
   func attach(_ count: Int) {
     views.reserveCapacity(views.count + count)
+    window.reserveCapacity(views.count + count)
     for _ in 0..<count {
-      let view = ObservationView()
-      view.value = track(view)
+      let view = ObservationView(group: self)
       views.append(view)
+      window.attach(view)
     }
   }
 
@@ -75,10 +82,14 @@ final class ObservationViewGroup {
     versionRecorder = Self.recordVersions(of: observable, into: self)
     invalidated.removeAll()
     pendingVersions.removeAll()
+    let current = model.read()
     for view in views {
       view.isInvalidated = false
-      let value = track(view)
-      if value != view.value { render(view, value) }
+      if current != view.value {
+        view.renderNow()
+      } else {
+        _ = track(view)
+      }
     }
     return true
   }
@@ -88,7 +99,7 @@ final class ObservationViewGroup {
   @discardableResult
   func detach(_ count: Int?) -> Int {
     let removing = min(count ?? views.count, views.count)
-    for view in views.suffix(removing) { view.isAttached = false }
+    for view in views.suffix(removing) { window.detach(view) }
     views.removeLast(removing)
     invalidated.removeAll { !$0.isAttached }
     if views.isEmpty {
@@ -121,7 +132,7 @@ final class ObservationViewGroup {
     pendingVersions.removeAll(keepingCapacity: true)
     for view in views where view.isAttached {
       view.isInvalidated = false
-      render(view, track(view))
+      view.renderNow()
     }
   }
 
@@ -136,7 +147,7 @@ final class ObservationViewGroup {
   // MARK: Tracking
 
   /// Reads the value inside `withObservationTracking`; the registration invalidates `view`.
-  private func track(_ view: ObservationView) -> ObservedValue {
+  func track(_ view: ObservationView) -> ObservedValue {
     let model = self.model
     return withObservationTracking {
       model.read()
@@ -152,14 +163,13 @@ final class ObservationViewGroup {
     invalidated.append(view)
   }
 
-  /// Shows `value` in `view` and counts the render (the causing versions are recorded per
-  /// pass, in `renderInvalidated`).
-  private func render(_ view: ObservationView, _ value: ObservedValue) {
+  /// Counts `view`'s render of `value` (the causing versions are recorded per pass, in
+  /// `renderInvalidated`); `view` shows it.
+  func count(_ view: ObservationView, rendering value: ObservedValue) {
     renders &+= 1
     if view.renderedInStep != step { distinctViews &+= 1 }
     view.renderedInStep = step
     if value == view.value { wasted &+= 1 }
-    view.value = value
   }
 
   private static func model(
@@ -181,11 +191,24 @@ final class ObservationViewGroup {
 }
 
 /// One headless view that reads through Observation: the value it shows, the step it last
-/// rendered in, and whether it waits for its render.
+/// rendered in, and whether it waits for its render. Its `render()` reads the value through
+/// its group's model, tracked; the attach render (its first) is not counted in the group's
+/// step counters.
 @MainActor
-final class ObservationView {
+final class ObservationView: HeadlessView {
+  var attachment = ViewAttachment()
+  /// The group that owns the view (and keeps it while attached).
+  unowned let group: ObservationViewGroup
   var value: ObservedValue = .none
   var renderedInStep: UInt32 = .max
   var isInvalidated = false
-  var isAttached = true
+
+  init(group: ObservationViewGroup) { self.group = group }
+
+  func render() -> ObservedValue { group.track(self) }
+
+  func didRender(_ rendering: ObservedValue) {
+    if renderCount > 1 { group.count(self, rendering: rendering) }
+    value = rendering
+  }
 }

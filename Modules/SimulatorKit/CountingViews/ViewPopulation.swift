@@ -6,19 +6,13 @@ import WeftSimulation
 /// (`views N observe PATH`) and groups that read through the Observation bridge
 /// (`views N observe PATH via observation`). Group names are unique across both.
 ///
-/// # Counting views, not the app's headless views
-/// The views a flow attaches are instruments for fan-out at scale (up to 1,000,000 per
-/// group): N identical subscribers of one path that count renders, wasted renders and the
-/// commits that caused them, at ≈ 120 bytes and one method call per delivery. WeftContexts'
-/// `HeadlessView`/`ContextWindow` is the other headless-view system in Weft and serves a
-/// different purpose: an app's own views, each linked 1:1 to a context (checked by the
-/// component registry), attached in a tree whose attachment gates the context's
-/// requestables and observers, re-rendering their own output. Building counting views on
-/// it would give each of a million views a context, a registry link, an attachment record
-/// and a place in a window's tree — several times the memory and a registry entry per view —
-/// and would make SimulatorKit depend on WeftContexts for what it does not use. The two are
-/// kept apart on purpose and named apart: `CountingViewGroup`/`CountingView` here, `HeadlessView`
-/// there.
+/// # One headless-view system
+/// Every view a flow attaches is a WeftContexts `HeadlessView` — the same protocol, window
+/// and render count an app's own views use — attached to a `ContextWindow` named after its
+/// group. A counting view is the smallest such view (no context, no subviews, no name: a
+/// 32-byte `ViewAttachment` and no side allocation), sized for fan-out at scale (up to
+/// 1,000,000 per group); what the simulator adds is the instrument: each group's tally of
+/// renders, distinct views, wasted renders and their commit versions.
 ///
 /// - Note: Isolation: MainActor.
 @MainActor

@@ -28,13 +28,31 @@ public final class ContextWindow {
 
   /// Renders of views while attached to this window.
   ///
-  /// - Complexity: O(1).
-  public internal(set) var renderCount = 0
+  /// Counted from the views' own render counts, so that a render touches only its view:
+  /// the count of each attachment's start and end, plus what the attached views count now.
+  ///
+  /// - Complexity: O(v), v = attached views.
+  public var renderCount: Int {
+    var count = closedRenders - openedRenders
+    for root in roots { count += renderCountOfSubtree(root) }
+    return count
+  }
+
+  /// The sum of attached views' render counts when they were attached, and of detached
+  /// views' when they were detached (see `renderCount`).
+  var openedRenders = 0
+  var closedRenders = 0
 
   /// Makes an empty window.
   ///
   /// - Complexity: O(1).
   public init(name: String = "window") { self.name = name }
+
+  /// Reserves room for `count` root views, so that attaching that many grows the root array
+  /// once.
+  ///
+  /// - Complexity: O(r), r = root views (when the array moves).
+  public func reserveCapacity(_ count: Int) { roots.reserveCapacity(count) }
 
   /// The views attached directly to the window, in attachment order until one is detached
   /// (detaching moves the last root into the freed place).
@@ -74,12 +92,27 @@ public final class ContextWindow {
 func setWindow(_ window: ContextWindow?, forSubtreeOf view: any HeadlessView) {
   let previous = view.attachment.window
   if previous !== window {
-    previous?.viewCount -= 1
-    window?.viewCount += 1
+    let renders = view.attachment.renderCount
+    if let previous {
+      previous.viewCount -= 1
+      previous.closedRenders += renders
+    }
+    if let window {
+      window.viewCount += 1
+      window.openedRenders += renders
+    }
     view.attachment.window = window
     if previous == nil, window != nil { view.renderNow() }
   }
   for subview in view.attachment.subviews { setWindow(window, forSubtreeOf: subview) }
+}
+
+/// The render counts of `view` and everything below it.
+@MainActor
+func renderCountOfSubtree(_ view: any HeadlessView) -> Int {
+  var count = view.attachment.renderCount
+  for subview in view.attachment.subviews { count += renderCountOfSubtree(subview) }
+  return count
 }
 
 /// Removes the element at `index` by moving the last one into its place.

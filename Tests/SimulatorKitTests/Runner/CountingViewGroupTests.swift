@@ -1,5 +1,6 @@
 import HealthSimulator
 import Testing
+import WeftContexts
 import WeftCore
 import WeftSimulation
 
@@ -50,6 +51,32 @@ struct CountingViewGroupTests {
     #expect(group.versions.isEmpty)
     group.detach(nil)
     #expect(cell.subscriberCount == 0)
+  }
+
+  @Test func theViewsAreHeadlessViewsOfTheGroupsWindow() {
+    // One headless-view system: a counting view is a WeftContexts HeadlessView, attached to
+    // the group's ContextWindow, and renders through renderNow() (its attach render
+    // included, which the step's tally does not count).
+    let cell = StateCell(Form(), name: "form")
+    let observable = Self.closurePath(cell)
+    let group = CountingViewGroup(name: "crowd", observable: observable)
+    group.beginStep(1)
+    group.attach(5, to: observable)
+    #expect(group.window.name == "crowd")
+    #expect(group.window.viewCount == 5)
+    #expect(group.window.rootViews.allSatisfy { $0 is CountingView })
+    #expect(group.views.allSatisfy { $0.window === group.window && $0.renderCount == 1 })
+    #expect(group.renders == 0)
+    cell.update { $0.value = "b" }
+    cell.deliverPendingMainActorChanges()
+    #expect(group.renders == 5)
+    #expect(group.window.renderCount == 10)  // 5 attach renders, 5 deliveries
+    #expect(group.views.allSatisfy { $0.renderCount == 2 })
+    let detached = group.views[4]
+    group.detach(2)
+    #expect(group.window.viewCount == 3)
+    #expect(!detached.isAttached)
+    #expect(group.window.renderCount == 10)  // renders made while attached stay counted
   }
 
   @Test func viewsThatJoinMidBurstGetTheForcedDeliveryAsAWastedRender() {

@@ -1,5 +1,6 @@
 import HealthSimulator
 import Testing
+import WeftContexts
 import WeftCore
 
 @testable import SimulatorFlow
@@ -98,6 +99,24 @@ struct ObservationViewsTests {
     #expect(report.steps[2].metrics.attachedViews == 20)
     #expect(report.steps[4].metrics.viewsRerendered == 0)
     #expect(runner.views.observationGroups.isEmpty)
+  }
+
+  @Test func observingViewsAreHeadlessViewsOfTheGroupsWindow() async throws {
+    let (report, runner) = try await run(
+      """
+      views 30 observe form.value via observation as shown
+      views detach shown 10
+      form.set value=5
+      """)
+    defer { runner.tearDown() }
+    #expect(report.steps[2].metrics.viewsRerendered == 20)
+    let group = try #require(runner.views.observationGroups.first)
+    #expect(group.window.name == "shown")
+    #expect(group.window.viewCount == 20)
+    #expect(group.window.rootViews.allSatisfy { $0 is ObservationView })
+    // 30 attach renders (tracked, not counted by the step), then one render for each of the
+    // 20 views still attached.
+    #expect(group.window.renderCount == 50)
   }
 
   @Test func aGroupNameKeepsItsDelivery() async throws {

@@ -100,9 +100,50 @@ struct HeadlessViewTests {
     #expect(window.viewCount == 0)
   }
 
+  @Test func aWindowCountsOnlyTheRendersMadeWhileAttachedToIt() {
+    let first = ContextWindow(name: "first")
+    let second = ContextWindow(name: "second")
+    let form = LabelView("Form")
+    let field = LabelView("Field")
+    form.renderNow()  // detached: no window counts it
+    form.addSubview(field)
+    first.attach(form)  // 2 attach renders
+    field.renderNow()
+    #expect(first.renderCount == 3)
+    second.attach(field)  // moved: detached from `first`, attached (and rendered) in `second`
+    #expect(field.renderCount == 3)
+    #expect(first.renderCount == 3)  // its renders in `first` stay counted there
+    #expect(second.renderCount == 1)
+    field.renderNow()
+    form.renderNow()
+    #expect(first.renderCount == 4)
+    #expect(second.renderCount == 2)
+    first.detachAll()
+    form.renderNow()  // detached again
+    #expect(first.renderCount == 4)
+    first.attach(form)  // renders on attach
+    #expect(first.renderCount == 5)
+    #expect(form.renderCount == 5)
+  }
+
+  @Test func aViewInNoTreeNeedsNoSideObject() {
+    // The simulator's counting views: attached to a window, unnamed, unlinked.
+    let window = ContextWindow()
+    let view = UnnamedView()
+    window.attach(view)
+    #expect(view.attachment.name == nil)
+    #expect(view.superview == nil)
+    #expect(view.subviews.isEmpty)
+    #expect(!view.attachment.hasLinks)
+    view.removeFromSuperview()
+    #expect(!view.attachment.hasLinks)
+    #expect(window.viewCount == 0)
+  }
+
   @Test func aViewAttachmentStaysSmall() {
-    // Stored inline in every view: no dictionary, no task, no side allocation.
-    #expect(MemoryLayout<ViewAttachment>.size <= 96)
+    // Stored inline in every view (the simulator attaches a million): the render count,
+    // the window, the index and one reference to what only trees and linked views use.
+    #expect(MemoryLayout<ViewAttachment>.size <= 32)
   }
 
   @Test func releasedViewsAreFreed() {
@@ -215,4 +256,11 @@ struct ViewContextLinkTests {
     view = nil
     #expect(weakContext == nil)
   }
+}
+
+/// A view with no name, as the simulator's counting views are.
+@MainActor
+private final class UnnamedView: HeadlessView {
+  var attachment = ViewAttachment()
+  func render() -> Int { renderCount }
 }
