@@ -1,3 +1,4 @@
+import SimulatorFlow
 import SimulatorReports
 import WeftContexts
 import WeftCore
@@ -31,11 +32,11 @@ import WeftSimulation
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
-final class CountingViewGroup {
+final class CountingViewGroup: ViewGroup {
   let name: String
   let path: String
   let selector: String
-  /// The window the group's views are attached to, named after the group.
+  var delivery: ViewDelivery { .callbacks }
   let window: ContextWindow
   private(set) var views: [CountingView] = []
   private var subscriptions: [StateSubscription] = []
@@ -94,7 +95,8 @@ final class CountingViewGroup {
   /// views whose shown value differs (a render without a commit version).
   ///
   /// - Complexity: O(n), n = views in the group.
-  func resubscribe(to observable: ObservablePath) {
+  @discardableResult
+  func resubscribe(to observable: ObservablePath) -> Bool {
     for subscription in subscriptions { subscription.cancel() }
     subscriptions.removeAll(keepingCapacity: true)
     // The relaunched app's cell numbers its commits afresh: a cached version means nothing.
@@ -109,6 +111,7 @@ final class CountingViewGroup {
     for view in views { subscriptions.append(Self.subscribe(view, to: observable)) }
     let value = tally.token(of: observable.read())
     for view in views where view.shown != value { view.show(value) }
+    return true
   }
 
   /// Detaches the last `count` views (all if `nil`); returns how many were detached.
@@ -131,6 +134,9 @@ final class CountingViewGroup {
     tally.beginStep(step)
     if tally.needsCompaction { tally.compact(views) }
   }
+
+  /// Nothing: a counting view renders on delivery.
+  func renderInvalidated() {}
 
   /// The step's render causes for `--explain`.
   var cause: RenderCause? {

@@ -1,4 +1,5 @@
 import Observation
+import SimulatorFlow
 import SimulatorReports
 import WeftContexts
 import WeftCore
@@ -24,11 +25,11 @@ import WeftSimulation
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
-final class ObservationViewGroup {
+final class ObservationViewGroup: ViewGroup {
   let name: String
   let path: String
   let selector: String
-  /// The window the group's views are attached to, named after the group.
+  var delivery: ViewDelivery { .observation }
   let window: ContextWindow
   private var model: ObservedPathModel
   private var versionRecorder: StateSubscription?
@@ -58,8 +59,9 @@ final class ObservationViewGroup {
   }
 
   /// Attaches `count` views; each renders its current value, tracked (its attach render,
-  /// which the step's counters do not count).
-  func attach(_ count: Int) {
+  /// which the step's counters do not count). `observable` is the group's path, which its
+  /// model already reads.
+  func attach(_ count: Int, to observable: ObservablePath) {
     views.reserveCapacity(views.count + count)
     window.reserveCapacity(views.count + count)
     for _ in 0..<count {

@@ -4,7 +4,8 @@ import WeftSimulation
 
 /// Every attached view, by group name: groups that take WeftCore's callbacks
 /// (`views N observe PATH`) and groups that read through the Observation bridge
-/// (`views N observe PATH via observation`). Group names are unique across both.
+/// (`views N observe PATH via observation`), both `ViewGroup`s in one list. Group names are
+/// unique across both.
 ///
 /// # One headless-view system
 /// Every view a flow attaches is a WeftContexts `HeadlessView` — the same protocol, window
@@ -17,13 +18,18 @@ import WeftSimulation
 /// - Note: Isolation: MainActor.
 @MainActor
 final class ViewPopulation {
-  private(set) var groups: [CountingViewGroup] = []
-  private(set) var observationGroups: [ObservationViewGroup] = []
+  /// The groups, in the order they were made.
+  private(set) var all: [any ViewGroup] = []
   private var step: UInt32 = 0
 
-  var attachedCount: Int {
-    groups.reduce(0) { $0 + $1.count } + observationGroups.reduce(0) { $0 + $1.count }
+  /// The groups that take WeftCore's callbacks.
+  var groups: [CountingViewGroup] { all.compactMap { $0 as? CountingViewGroup } }
+  /// The groups that read through the Observation bridge.
+  var observationGroups: [ObservationViewGroup] {
+    all.compactMap { $0 as? ObservationViewGroup }
   }
+
+  var attachedCount: Int { all.reduce(0) { $0 + $1.count } }
 
   /// Attaches `count` views observing `observable` to the group `name` (made if needed),
   /// delivered as `delivery` says.
@@ -31,95 +37,65 @@ final class ViewPopulation {
     _ count: Int, to observable: ObservablePath, as name: String,
     via delivery: ViewDelivery = .callbacks
   ) throws(SimulationError) {
-    let callbackGroup = groups.first { $0.name == name }
-    let observationGroup = observationGroups.first { $0.name == name }
-    let existing: (path: String, delivery: ViewDelivery)? =
-      callbackGroup.map { ($0.path, .callbacks) }
-      ?? observationGroup.map { ($0.path, .observation) }
-    if let existing, existing.path != observable.name || existing.delivery != delivery {
-      throw SimulationError(
-        "view group '\(name)' observes '\(existing.path)'"
-          + (existing.delivery == .observation ? " via observation" : "")
-          + ", not '\(observable.name)'"
-          + (delivery == .observation ? " via observation" : "")
-          + "; name the new group differently with `as NAME`")
-    }
-    switch delivery {
-    case .callbacks:
-      let group: CountingViewGroup
-      if let callbackGroup {
-        group = callbackGroup
-      } else {
-        group = CountingViewGroup(name: name, observable: observable)
-        group.beginStep(step)
-        groups.append(group)
+    let group: any ViewGroup
+    if let existing = all.first(where: { $0.name == name }) {
+      guard existing.path == observable.name, existing.delivery == delivery else {
+        throw SimulationError(
+          "view group '\(name)' observes '\(existing.path)'"
+            + (existing.delivery == .observation ? " via observation" : "")
+            + ", not '\(observable.name)'"
+            + (delivery == .observation ? " via observation" : "")
+            + "; name the new group differently with `as NAME`")
       }
-      group.attach(count, to: observable)
-    case .observation:
-      let group: ObservationViewGroup
-      if let observationGroup {
-        group = observationGroup
-      } else {
-        group = try ObservationViewGroup(name: name, observable: observable)
-        group.beginStep(step)
-        observationGroups.append(group)
+      group = existing
+    } else {
+      switch delivery {
+      case .callbacks: group = CountingViewGroup(name: name, observable: observable)
+      case .observation: group = try ObservationViewGroup(name: name, observable: observable)
       }
-      group.attach(count)
+      group.beginStep(step)
+      all.append(group)
     }
+    group.attach(count, to: observable)
   }
 
   /// Detaches `count` views (all if `nil`) from the group `name`.
   func detach(_ name: String, count: Int?) throws(SimulationError) {
-    if let index = groups.firstIndex(where: { $0.name == name }) {
-      groups[index].detach(count)
-      if groups[index].count == 0 { groups.remove(at: index) }
-    } else if let index = observationGroups.firstIndex(where: { $0.name == name }) {
-      observationGroups[index].detach(count)
-      if observationGroups[index].count == 0 { observationGroups.remove(at: index) }
-    } else {
-      let known = (groups.map(\.name) + observationGroups.map(\.name)).joined(separator: ", ")
+    guard let index = all.firstIndex(where: { $0.name == name }) else {
+      let known = all.map(\.name).joined(separator: ", ")
       throw SimulationError(
         "no view group named '\(name)'" + (known.isEmpty ? "" : " (groups: \(known))"))
     }
+    all[index].detach(count)
+    if all[index].count == 0 { all.remove(at: index) }
   }
 
   /// Moves every group to the observable `lookup` gives for its path (after a relaunch);
-  /// detaches the groups whose path has none and returns them (name, path, views).
+  /// detaches the groups whose path has none, or that cannot observe it, and returns them
+  /// (name, path, views).
   ///
   /// - Complexity: O(n), n = attached views.
   func follow(
     _ lookup: (String) -> ObservablePath?
   ) -> [(name: String, path: String, count: Int)] {
     var detached: [(name: String, path: String, count: Int)] = []
-    for group in groups {
-      if let observable = lookup(group.path) {
-        group.resubscribe(to: observable)
-      } else {
-        detached.append((group.name, group.path, group.count))
-        group.detach(nil)
-      }
-    }
-    groups.removeAll { $0.count == 0 }
-    for group in observationGroups {
+    for group in all {
       if let observable = lookup(group.path), group.resubscribe(to: observable) { continue }
       detached.append((group.name, group.path, group.count))
       group.detach(nil)
     }
-    observationGroups.removeAll { $0.count == 0 }
+    all.removeAll { $0.count == 0 }
     return detached
   }
 
   func detachAll() {
-    for group in groups { group.detach(nil) }
-    groups.removeAll()
-    for group in observationGroups { group.detach(nil) }
-    observationGroups.removeAll()
+    for group in all { group.detach(nil) }
+    all.removeAll()
   }
 
   func beginStep() {
     step &+= 1
-    for group in groups { group.beginStep(step) }
-    for group in observationGroups { group.beginStep(step) }
+    for group in all { group.beginStep(step) }
   }
 
   /// Renders the views that read through Observation and were invalidated since the last
@@ -127,21 +103,18 @@ final class ViewPopulation {
   ///
   /// - Complexity: O(i), i = invalidated views.
   func renderInvalidated() {
-    for group in observationGroups { group.renderInvalidated() }
+    for group in all { group.renderInvalidated() }
   }
 
   /// Renders, distinct views rendered and wasted renders in the current step.
   var stepTotals: (renders: UInt64, distinct: UInt64, wasted: UInt64) {
-    let callbacks = groups.reduce((UInt64(0), UInt64(0), UInt64(0))) {
-      ($0.0 + $1.renders, $0.1 + $1.distinctViews, $0.2 + $1.wasted)
-    }
-    return observationGroups.reduce(callbacks) {
+    all.reduce((UInt64(0), UInt64(0), UInt64(0))) {
       ($0.0 + $1.renders, $0.1 + $1.distinctViews, $0.2 + $1.wasted)
     }
   }
 
   var causes: [RenderCause] {
-    (groups.compactMap(\.cause) + observationGroups.compactMap(\.cause)).sorted {
+    all.compactMap(\.cause).sorted {
       $0.views != $1.views ? $0.views > $1.views : $0.selector < $1.selector
     }
   }
