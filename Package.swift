@@ -47,14 +47,24 @@ let package = Package(
     // MARK: Runtime
     // The deterministic runtime: every job of the process on one thread, in a seeded order,
     // and every sleep on virtual time (the `_Concurrency` executor SPI, in one file).
-    .target(name: "WeftRuntime", path: "Modules/WeftRuntime", swiftSettings: strict),
+    .target(
+      name: "WeftRuntime", dependencies: ["CContinuationProbeLookup"], path: "Modules/WeftRuntime",
+      swiftSettings: strict),
+    // Names the tasks suspended on a continuation in the runtime's diagnostics: it interposes
+    // `swift_continuation_init`, so only simulator executables link it (SimulatorKit, and the
+    // runtime's own probe); WeftRuntime reaches it through the lookup's weak references.
+    .target(
+      name: "CContinuationProbe", path: "Modules/CContinuationProbe/Interpose",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "CContinuationProbeLookup", path: "Modules/CContinuationProbe/Lookup"),
     .testTarget(
       name: "WeftRuntimeTests", dependencies: ["WeftRuntime", "TestProcesses"],
       path: "Tests/WeftRuntimeTests", swiftSettings: strict),
     // Scenarios run in a child process under the runtime (it must be installed before any
     // asynchronous work, which a test process cannot do); WeftRuntimeTests runs them.
     .executableTarget(
-      name: "weft-runtime-probe", dependencies: ["WeftPersistence", "WeftRuntime"],
+      name: "weft-runtime-probe",
+      dependencies: ["CContinuationProbe", "WeftPersistence", "WeftRuntime"],
       path: "Tests/RuntimeProbe",
       swiftSettings: strict),
 
@@ -256,8 +266,9 @@ let package = Package(
     .target(
       name: "SimulatorKit",
       dependencies: [
-        "CMallocCounterLookup", "SimulatorFlow", "SimulatorGate", "SimulatorReports",
-        "WeftContexts", "WeftCore", "WeftObservation", "WeftRuntime", "WeftSimulation",
+        "CContinuationProbe", "CMallocCounterLookup", "SimulatorFlow", "SimulatorGate",
+        "SimulatorReports", "WeftContexts", "WeftCore", "WeftObservation", "WeftRuntime",
+        "WeftSimulation",
       ],
       path: "Modules/SimulatorKit",
       swiftSettings: strict),

@@ -65,6 +65,7 @@ public final class DeterministicRuntime: Sendable {
       }
       loop.state.withLock { $0.queue.chooser = ScheduleChooser(seed: scheduleSeed) }
       guard installRuntimeExecutors(loop) else { return nil }
+      ContinuationProbe.start()
       current = DeterministicRuntime(loop: loop)
       return current
     }
@@ -113,6 +114,25 @@ public final class DeterministicRuntime: Sendable {
     loop.state.withLock { state in
       state.queue.pendingTimers.map { .nanoseconds(Int64(clamping: $0.deadline)) }
     }
+  }
+
+  /// The tasks last seen suspending on a continuation that the runtime has not seen resumed,
+  /// by task id and name (`Task(name:)`); `nil` when the executable does not link
+  /// CContinuationProbe (SimulatorKit links it). Seen: `withUnsafeContinuation`, and
+  /// `withCheckedContinuation` where the optimizer inlined it (release builds); not the Swift
+  /// runtime's own continuations (AsyncStream's). A task resumed onto a default actor and
+  /// finished there is not seen leaving ("last seen").
+  ///
+  /// - Complexity: O(w), w = waiting tasks (at most 64 are kept).
+  public var continuationWaiters: [ContinuationWaiter]? { ContinuationProbe.waiters() }
+
+  /// `continuationWaiters` as a diagnostic's clause (`tasks last seen suspending on a
+  /// continuation that nothing resumed: 'name' (task 7), task 9`), or `nil` when none was seen.
+  ///
+  /// - Complexity: O(w), w = waiting tasks.
+  public var continuationWaitersSummary: String? {
+    guard let waiters = continuationWaiters, !waiters.isEmpty else { return nil }
+    return ContinuationProbe.summary(of: waiters)
   }
 
   /// The earliest parked timer's deadline, if any.

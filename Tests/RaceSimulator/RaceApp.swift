@@ -1,3 +1,4 @@
+import Synchronization
 import WeftCore
 
 /// The race app's state: a counter and a feed that shows the latest refresh.
@@ -5,6 +6,7 @@ struct Ledger: Sendable, Equatable {
   var count = 0
   var requested = 0
   var shown = 0
+  var signedIn = false
 }
 
 /// Owns the ledger.
@@ -27,6 +29,15 @@ actor FeedBackend {
   }
 }
 
+/// A callback-based sign-in service that loses the callback (planted bug 3, not a race: a
+/// continuation nobody resumes).
+final class CallbackSignIn: Sendable {
+  private let forgotten = Mutex<[@Sendable (Bool) -> Void]>([])
+  func signIn(_ completion: @escaping @Sendable (Bool) -> Void) {
+    forgotten.withLock { $0.append(completion) }  // kept, never called
+  }
+}
+
 /// The app, written as any app would be: plain tasks, actor hops and sleeps; no simulation
 /// code.
 @MainActor
@@ -34,6 +45,7 @@ final class RaceApp {
   let ledger = LedgerClient()
   let audit = AuditLog()
   let backend = FeedBackend()
+  let signInService = CallbackSignIn()
 
   /// Planted bug 1 (a lost update): one increment reads the count, awaits the audit log,
   /// then writes back what it read plus one; another increments in one transaction. When
@@ -67,6 +79,19 @@ final class RaceApp {
       }
       let answer = await backend.fetch(id)
       await ledger.update { $0.shown = answer }
+    }
+  }
+
+  /// Planted bug 3 (a lost callback): a named task bridges the callback with a continuation
+  /// that is never resumed, so `session.signedIn` never turns true.
+  func signIn() {
+    let ledger = self.ledger
+    let service = signInService
+    Task(name: "sign-in") {
+      let ok = await withUnsafeContinuation { continuation in
+        service.signIn { continuation.resume(returning: $0) }
+      }
+      await ledger.update { $0.signedIn = ok }
     }
   }
 }

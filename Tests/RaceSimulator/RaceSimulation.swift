@@ -25,6 +25,11 @@ final class RaceSimulation: WeftSimulatedApp {
         "feed.refresh", summary: "Starts a refresh; its answer arrives 100 ms later.",
         category: category
       ) { sim, _ in sim.app.refresh() },
+      AppCommand<RaceSimulation>(
+        "session.signIn",
+        summary: "Signs in through a callback API that never calls back.",
+        category: category
+      ) { sim, _ in sim.app.signIn() },
     ],
     scheduling: .deterministic
   ) { _ in
@@ -43,6 +48,7 @@ final class RaceSimulation: WeftSimulatedApp {
       "count": ObservablePath("count", cell: cell) { .int($0.count) },
       "feed.requested": ObservablePath("feed.requested", cell: cell) { .int($0.requested) },
       "feed.shown": ObservablePath("feed.shown", cell: cell) { .int($0.shown) },
+      "session.signedIn": ObservablePath("session.signedIn", cell: cell) { .bool($0.signedIn) },
     ]
     driver = WeftAppDriver(runtime: runtime, paths: { paths })
   }

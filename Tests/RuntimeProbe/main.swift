@@ -185,7 +185,22 @@ actor Audit {
   }
 }
 
+/// A parked continuation (kept, never resumed) and its task's name, for the stall diagnostic.
+let parked = Mutex<[UnsafeContinuation<Void, Never>]>([])
+
 @MainActor func stallScenario() async {
+  // Resumed, then finished: the diagnostic must not name it.
+  await Task(name: "resumed-and-done") {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      Task { continuation.resume() }
+    }
+  }.value
+  // Parked for good: named in the diagnostic, as is the main task below (unnamed).
+  Task(name: "waits-for-login") {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      parked.withLock { $0.append(continuation) }
+    }
+  }
   await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
   Transcript.note("unreachable")
 }

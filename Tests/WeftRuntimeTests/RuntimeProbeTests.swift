@@ -115,5 +115,9 @@ struct RuntimeProbeTests {
     #expect(result.status == 1)
     #expect(result.error.contains("the app cannot go on"))
     #expect(result.error.contains("continuation never resumed"))
+    // By task name where Swift has one (the probe reads it as the task suspends), and by id.
+    #expect(result.error.contains("tasks last seen suspending on a continuation"))
+    #expect(result.error.contains("'waits-for-login' (task "))
+    #expect(!result.error.contains("resumed-and-done"))
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SimulatorFlow
 import SimulatorReports
 import WeftCore
+import WeftRuntime
 
 /// Runs a validated `Flow` against a `SimulatedApp`, step by step, and measures each step:
 /// wall and CPU time, commits, deliveries, views re-rendered, skipped and wasted, delivery
@@ -247,7 +248,7 @@ public final class FlowRunner {
       let waited = timeout.map { DurationText.format($0) } ?? "the default 1h"
       let why = quietAfter.map {
         "; nothing was left to run after \(DurationText.format($0)) of it, so the condition "
-          + "could not change"
+          + "could not change" + Self.waitersClause()
       }
       report.status = .failed
       report.expectation = ExpectationOutcome(
@@ -263,6 +264,12 @@ public final class FlowRunner {
     case .app(let appStep):
       try await plugin.perform(appStep, on: app)
     }
+  }
+
+  /// `; tasks last seen suspending on a continuation that nothing resumed: 'name' (task 7)`
+  /// when the runtime saw any (what a wait with nothing left to run may be waiting for).
+  static func waitersClause() -> String {
+    DeterministicRuntime.current?.continuationWaitersSummary.map { "; " + $0 } ?? ""
   }
 
   /// The expected side as the report prints it after the subject (`== 72`, `contains x`).

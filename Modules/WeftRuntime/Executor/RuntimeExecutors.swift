@@ -58,7 +58,9 @@ final class RuntimeMainExecutor: MainExecutor, SchedulingExecutor, RuntimeJobRun
   init(loop: RuntimeLoop) { self.loop = loop }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    loop.enqueue(.task(UnownedJob(job)), lane: .main)
+    let job = UnownedJob(job)
+    ContinuationProbe.noteEnqueued(job)
+    loop.enqueue(.task(job), lane: .main)
   }
 
   func enqueue<C: Clock>(
@@ -97,7 +99,9 @@ final class RuntimeGlobalExecutor: TaskExecutor, SchedulingExecutor, RuntimeJobR
   init(loop: RuntimeLoop) { self.loop = loop }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    loop.enqueue(.task(UnownedJob(job)), lane: .global)
+    let job = UnownedJob(job)
+    ContinuationProbe.noteEnqueued(job)
+    loop.enqueue(.task(job), lane: .global)
   }
 
   func enqueue<C: Clock>(

@@ -213,6 +213,7 @@ final class RuntimeLoop: Sendable {
         parts.append(
           "every task is suspended on something nothing will resume (a continuation never "
             + "resumed, a stream never finished, or a thread outside the runtime)")
+        parts.append(ContinuationProbe.describeWaiters())
       }
       return parts.joined(separator: "; ")
     }
