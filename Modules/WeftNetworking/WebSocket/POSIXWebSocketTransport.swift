@@ -54,20 +54,22 @@ public struct WebSocketConfiguration: Sendable, Equatable {
   /// permessage-deflate (RFC 7692) to offer, nil for none: used when the server accepts it.
   public var compression: WebSocketCompression?
   /// Whether the socket's reader thread also serves as a `TaskExecutor` (SE-0417), its
-  /// `taskExecutor`: a task that runs under
+  /// `taskExecutor`: nonisolated code of a task that runs under
   /// `withTaskExecutorPreference(socket.taskExecutor)` and awaits `receive()` is resumed on
   /// the thread that read the message, without waking a thread of the cooperative pool, and
   /// its `send`s write from that thread too. False (the default): `taskExecutor` is nil.
   ///
   /// ```swift
+  /// func exchange(on socket: any RealtimeSocket) async throws {  // nonisolated
+  ///   try await socket.send(.text("hello"))
+  ///   print(try await socket.receive())  // resumed on the socket's thread
+  /// }
   /// var configuration = WebSocketConfiguration()
   /// configuration.providesTaskExecutor = true
   /// let socket = try await POSIXWebSocketTransport(url: url, configuration: configuration)
   ///   .connect()
   /// try await withTaskExecutorPreference(socket.taskExecutor) {
-  ///   try await socket.send(.text("hello"))
-  ///   let reply = try await socket.receive()  // resumed on the socket's thread
-  ///   print(reply)
+  ///   try await exchange(on: socket)
   /// }
   /// ```
   ///
