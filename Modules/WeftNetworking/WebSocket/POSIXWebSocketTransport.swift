@@ -419,6 +419,9 @@ final class POSIXWebSocket: RealtimeSocket {
   /// Whether the calling thread is this socket's reader thread (for tests).
   var isOnReaderThread: Bool { readerThread.load(ordering: .relaxed) == currentThreadID() }
 
+  /// How many times a job from another thread woke the reader's poll (for tests).
+  var executorWakeUps: Int { executor?.wakeUps ?? 0 }
+
   func closure() async -> RealtimeClosure? {
     await withCheckedContinuation { (continuation: CheckedContinuation<RealtimeClosure?, Never>) in
       let closure = inner.withLock { inner -> RealtimeClosure? in

@@ -28,6 +28,8 @@ final class WebSocketThreadExecutor: TaskExecutor {
     var polling = false
     /// The reader thread has ended: jobs go to Dispatch.
     var ended = false
+    /// Polls the pipe ended (for tests).
+    var wakeUps = 0
   }
 
   private let state = Locked(State())
@@ -101,11 +103,17 @@ final class WebSocketThreadExecutor: TaskExecutor {
 
   /// After the reader's poll; `woken`: ``wakeDescriptor`` was readable (its bytes are read).
   func didPoll(woken: Bool) {
-    state.withLock { $0.polling = false }
+    state.withLock { state in
+      state.polling = false
+      if woken { state.wakeUps += 1 }
+    }
     guard woken else { return }
     var bytes = [UInt8](repeating: 0, count: 64)
     while bytes.withUnsafeMutableBytes({ read(wakeDescriptor, $0.baseAddress, $0.count) }) > 0 {}
   }
+
+  /// How many polls a job from another thread ended through the pipe.
+  var wakeUps: Int { state.withLock { $0.wakeUps } }
 
   /// The reader thread is ending: jobs queued and to come run on Dispatch's global queue.
   func end() {

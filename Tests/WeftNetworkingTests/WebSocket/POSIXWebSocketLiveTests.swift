@@ -330,6 +330,9 @@ struct POSIXWebSocketTaskExecutorTests {
         return everyTime && Self.onReaderThread(socket)
       }
       #expect(resumedOnSocketThread)
+      // The write queue's completion and the timer arrived while the reader thread slept in
+      // poll: the pipe woke it (without it, each would wait for the end of a 100 ms slice).
+      #expect(((socket as? POSIXWebSocket)?.executorWakeUps ?? 0) > 0)
     }
   }
 
