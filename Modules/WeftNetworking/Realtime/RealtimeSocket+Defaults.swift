@@ -17,4 +17,7 @@ extension RealtimeSocket {
   public var controlFrames: AsyncStream<RealtimeControlFrame> {
     AsyncStream { $0.finish() }
   }
+
+  /// nil: tasks run where they would anyway.
+  public var taskExecutor: (any TaskExecutor)? { nil }
 }

@@ -53,4 +53,9 @@ public protocol RealtimeSocket: Sendable {
   /// The server's pings and pongs, when the transport was asked to report them; a stream that
   /// finishes at once otherwise. Finishes when the socket ends.
   var controlFrames: AsyncStream<RealtimeControlFrame> { get }
+  /// An executor on the socket's own thread, for `withTaskExecutorPreference`: a task that
+  /// prefers it is resumed where the socket reads, without a thread wake-up per message; nil
+  /// when the socket has none (the default; ``POSIXWebSocketTransport`` provides one when
+  /// ``WebSocketConfiguration/providesTaskExecutor`` is set).
+  var taskExecutor: (any TaskExecutor)? { get }
 }

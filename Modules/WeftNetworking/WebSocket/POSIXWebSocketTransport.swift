@@ -53,16 +53,47 @@ public struct WebSocketConfiguration: Sendable, Equatable {
   public var observesControlFrames: Bool
   /// permessage-deflate (RFC 7692) to offer, nil for none: used when the server accepts it.
   public var compression: WebSocketCompression?
+  /// Whether the socket's reader thread also serves as a `TaskExecutor` (SE-0417), its
+  /// `taskExecutor`: nonisolated code of a task that runs under
+  /// `withTaskExecutorPreference(socket.taskExecutor)` and awaits `receive()` is resumed on
+  /// the thread that read the message, without waking a thread of the cooperative pool, and
+  /// its `send`s write from that thread too. False (the default): `taskExecutor` is nil.
+  ///
+  /// ```swift
+  /// func exchange(on socket: any RealtimeSocket) async throws {  // nonisolated
+  ///   try await socket.send(.text("hello"))
+  ///   print(try await socket.receive())  // resumed on the socket's thread
+  /// }
+  /// var configuration = WebSocketConfiguration()
+  /// configuration.providesTaskExecutor = true
+  /// let socket = try await POSIXWebSocketTransport(url: url, configuration: configuration)
+  ///   .connect()
+  /// try await withTaskExecutorPreference(socket.taskExecutor) {
+  ///   try await exchange(on: socket)
+  /// }
+  /// ```
+  ///
+  /// - Complexity: saves one thread wake-up per message a task awaits; costs one pipe per
+  ///   socket, and a `write` to it when a job arrives from another thread while the reader
+  ///   waits in `poll`.
+  /// - Note: Isolation: jobs run between two polls of the socket, so while one runs the
+  ///   socket reads nothing and no timeout is checked: keep the work a preferring task does
+  ///   between awaits short, and never block in it (a lock held elsewhere, a semaphore, a
+  ///   synchronous wait for the same socket). Actor-isolated code still runs on its actor.
+  ///   Once the socket's thread has ended, the executor's jobs run on Dispatch's global
+  ///   queue.
+  public var providesTaskExecutor: Bool
 
   /// Makes a configuration: 10 s connect (dial, TLS and WebSocket handshakes together), no
   /// idle timeout, 1 s close, 16 MiB messages, the system trust store for `wss://`, no
-  /// subprotocol or extra header, one frame per message, control frames not reported.
+  /// subprotocol or extra header, one frame per message, control frames not reported, no task
+  /// executor.
   public init(
     connectTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil,
     closeTimeout: Duration = .seconds(1), maxMessageSize: Int = 16 << 20,
     tls: WebSocketTLS = WebSocketTLS(), subprotocols: [String] = [],
     headers: HTTPHeaders = [:], fragmentSize: Int? = nil, observesControlFrames: Bool = false,
-    compression: WebSocketCompression? = nil
+    compression: WebSocketCompression? = nil, providesTaskExecutor: Bool = false
   ) {
     self.connectTimeout = connectTimeout
     self.idleTimeout = idleTimeout
@@ -74,6 +105,7 @@ public struct WebSocketConfiguration: Sendable, Equatable {
     self.fragmentSize = fragmentSize
     self.observesControlFrames = observesControlFrames
     self.compression = compression
+    self.providesTaskExecutor = providesTaskExecutor
   }
 }
 
@@ -139,7 +171,8 @@ public struct POSIXWebSocketTransport: RealtimeTransport {
       random: &random)
     let tls: TLSSession? =
       secure ? try TLSSession.make(host: host, settings: configuration.tls) : nil
-    let socket = POSIXWebSocket(configuration: configuration, handshake: handshake, tls: tls)
+    let socket = try POSIXWebSocket(
+      configuration: configuration, handshake: handshake, tls: tls)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -221,11 +254,18 @@ final class POSIXWebSocket: RealtimeSocket {
   /// here instead.
   private let writes = DispatchQueue(label: "weft.websocket.writes")
   let controlFrames: AsyncStream<RealtimeControlFrame>
+  /// The reader thread as a task executor: nil unless the configuration provides one.
+  private let executor: WebSocketThreadExecutor?
+  /// The reader thread's id (``currentThreadID()``), 0 until it starts.
+  private let readerThread = Atomic<UInt>(0)
   /// nil unless the configuration observes control frames.
   private let controlContinuation: AsyncStream<RealtimeControlFrame>.Continuation?
 
-  init(configuration: WebSocketConfiguration, handshake: WebSocketHandshake, tls: TLSSession?) {
+  init(
+    configuration: WebSocketConfiguration, handshake: WebSocketHandshake, tls: TLSSession?
+  ) throws(WebSocketError) {
     self.configuration = configuration
+    executor = configuration.providesTaskExecutor ? try WebSocketThreadExecutor() : nil
     self.tls = tls.map { Locked($0) }
     let (frames, continuation) = AsyncStream<RealtimeControlFrame>.makeStream(
       bufferingPolicy: .bufferingNewest(256))
@@ -363,13 +403,24 @@ final class POSIXWebSocket: RealtimeSocket {
       }
       return outputs
     }
-    // Small and rare: the wait is for the queued writes and the close frame alone.
-    writes.sync {}
+    // Small and rare: the wait is for the queued writes and the close frame alone. Not on the
+    // reader thread (a job of the socket's task executor): a queued write waiting for a peer
+    // that waits for this thread to read would never end; the thread drains the queue before
+    // it closes the socket anyway.
+    if readerThread.load(ordering: .relaxed) != currentThreadID() { writes.sync {} }
     perform(outputs)
     if !outputs.contains(where: \.isFinished) { finish(closedByClient) }
   }
 
   var subprotocol: String? { inner.withLock { $0.machine.subprotocol } }
+
+  var taskExecutor: (any TaskExecutor)? { executor }
+
+  /// Whether the calling thread is this socket's reader thread (for tests).
+  var isOnReaderThread: Bool { readerThread.load(ordering: .relaxed) == currentThreadID() }
+
+  /// How many times a job from another thread woke the reader's poll (for tests).
+  var executorWakeUps: Int { executor?.wakeUps ?? 0 }
 
   func closure() async -> RealtimeClosure? {
     await withCheckedContinuation { (continuation: CheckedContinuation<RealtimeClosure?, Never>) in
@@ -397,6 +448,7 @@ final class POSIXWebSocket: RealtimeSocket {
   func run(host: String, port: Int, opened: CheckedContinuation<Void, any Error>) {
     let deadline = ContinuousClock.now + configuration.connectTimeout
     var continuation: CheckedContinuation<Void, any Error>? = opened
+    readerThread.store(currentThreadID(), ordering: .relaxed)
     do {
       let fd = try dial(host: host, port: port, deadline: deadline)
       descriptor.withLock { $0 = fd }
@@ -407,6 +459,9 @@ final class POSIXWebSocket: RealtimeSocket {
       let readSize = 256 * 1024
       var buffer = [UInt8](repeating: 0, count: readSize)
       while true {
+        // The task executor's jobs (tasks resumed by the last read, or sent here by other
+        // threads) run first: what they did (a send, a close) is in the state read next.
+        executor?.runJobs()
         // One critical section per read for everything the loop looks at.
         let (state, opened, finished, idleDeadline, closeDeadline, heldEndDeadline) =
           inner.withLock { inner in
@@ -451,7 +506,23 @@ final class POSIXWebSocket: RealtimeSocket {
         let limit = earlier(
           earlier(state == .handshaking ? deadline : nil, idleDeadline),
           earlier(closeDeadline, heldEndDeadline))
-        guard try waitFor(Int16(POLLIN), fd: fd, until: limit) else { continue }
+        if let executor {
+          // Jobs that arrived since they last ran go first; from here on one wakes the poll.
+          guard executor.willPoll() else { continue }
+          var woken = false
+          let readable: Bool
+          do {
+            readable = try waitFor(
+              Int16(POLLIN), fd: fd, until: limit, wake: executor.wakeDescriptor, woken: &woken)
+          } catch {
+            executor.didPoll(woken: false)
+            throw error
+          }
+          executor.didPoll(woken: woken)
+          guard readable else { continue }
+        } else {
+          guard try waitFor(Int16(POLLIN), fd: fd, until: limit) else { continue }
+        }
         if tls == nil, let direct = readIntoMessage(fd: fd) {
           // The rest of a large message went straight into its storage.
           if direct.count > 0 { continue }
@@ -536,6 +607,8 @@ final class POSIXWebSocket: RealtimeSocket {
       // Finished before opening (e.g. a close() during the handshake).
       continuation.resume(throwing: inner.withLock { $0.finished } ?? .connectTimedOut)
     }
+    // From here the thread only drains writes and closes: the executor's jobs go elsewhere.
+    executor?.end()
     // The machine is closed, so every frame it made is queued: a close frame (the echo of
     // the server's, or the client's 1002/1007/1009) is written before the socket closes.
     // Bounded: a peer that stops reading cannot hold the thread past the close timeout.
@@ -854,6 +927,15 @@ final class POSIXWebSocket: RealtimeSocket {
   /// Polls `fd` for `events` in slices of at most 100 ms until `until`; false on timeout or
   /// a slice that saw nothing. Throws on cancellation.
   private func waitFor(_ events: Int16, fd: Int32, until: ContinuousClock.Instant?) throws -> Bool {
+    var woken = false
+    return try waitFor(events, fd: fd, until: until, wake: -1, woken: &woken)
+  }
+
+  /// ``waitFor(_:fd:until:)``, also returning early when `wake` (a descriptor, or -1 for
+  /// none) is readable, which sets `woken`; the result is whether `fd` itself is ready.
+  private func waitFor(
+    _ events: Int16, fd: Int32, until: ContinuousClock.Instant?, wake: Int32, woken: inout Bool
+  ) throws -> Bool {
     if cancelled.load(ordering: .acquiring) { throw CancellationError() }
     var timeout = 100
     if let until {
@@ -862,14 +944,21 @@ final class POSIXWebSocket: RealtimeSocket {
         left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
       timeout = max(0, min(timeout, ms + 1))
     }
-    var entry = pollfd(fd: fd, events: events, revents: 0)
-    let ready = poll(&entry, 1, Int32(timeout))
+    // A negative descriptor is ignored by poll (POSIX).
+    var entries = (
+      pollfd(fd: fd, events: events, revents: 0),
+      pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+    )
+    let ready = withUnsafeMutableBytes(of: &entries) {
+      poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), wake >= 0 ? 2 : 1, Int32(timeout))
+    }
     if ready < 0 {
       if errno == EINTR { return false }
       throw WebSocketError.socket("poll: \(String(cString: strerror(errno)))")
     }
     if cancelled.load(ordering: .acquiring) { throw CancellationError() }
-    return ready > 0
+    woken = entries.1.revents != 0
+    return entries.0.revents != 0
   }
 
   private func dial(host: String, port: Int, deadline: ContinuousClock.Instant) throws -> Int32 {
@@ -972,4 +1061,13 @@ private final class QueuedWrite: Sendable {
       if let result { continuation.resume(with: result) }
     }
   }
+}
+
+/// This thread's id, as a number (0 is never one).
+func currentThreadID() -> UInt {
+  #if canImport(Glibc)
+  UInt(pthread_self())
+  #else
+  UInt(bitPattern: pthread_self())
+  #endif
 }

@@ -288,3 +288,74 @@ struct POSIXWebSocketLiveTests {
     }
   }
 }
+
+/// `WebSocketConfiguration.providesTaskExecutor`: the socket's reader thread as a task
+/// executor.
+@Suite("POSIX WebSocket's task executor on its reader thread")
+struct POSIXWebSocketTaskExecutorTests {
+  /// Where a task runs now: on `socket`'s reader thread or not.
+  private static func onReaderThread(_ socket: any RealtimeSocket) -> Bool {
+    (socket as? POSIXWebSocket)?.isOnReaderThread == true
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aPreferringTaskIsResumedOnTheSocketThread() async throws {
+    try await withWebSocketServer { server in
+      let plain = try await POSIXWebSocketTransport(url: server.url("/echo")).connect()
+      defer { plain.close() }
+      #expect(plain.taskExecutor == nil)
+      try await plain.send(.text("plain"))
+      #expect(try await plain.receive() == .text("plain"))
+      #expect(!Self.onReaderThread(plain))
+
+      let configuration = WebSocketConfiguration(
+        maxMessageSize: 8 << 20, providesTaskExecutor: true)
+      let socket = try await POSIXWebSocketTransport(
+        url: server.url("/echo"), configuration: configuration
+      ).connect()
+      defer { socket.close() }
+      let executor = try #require(socket.taskExecutor)
+      // 3 MiB goes out on the write queue, whose completion arrives from another thread while
+      // the reader thread polls (the wake-up pipe); the small ones are written inline.
+      let large = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+      let resumedOnSocketThread = try await withTaskExecutorPreference(executor) {
+        var everyTime = true
+        for round in 0..<20 {
+          let message: RealtimeMessage = round == 10 ? .data(large) : .text("message \(round)")
+          try await socket.send(message)
+          #expect(try await socket.receive() == message)
+          everyTime = everyTime && Self.onReaderThread(socket)
+        }
+        // A sleep's timer resumes the task from another thread, too.
+        try await Task.sleep(for: .milliseconds(20))
+        return everyTime && Self.onReaderThread(socket)
+      }
+      #expect(resumedOnSocketThread)
+      // The write queue's completion and the timer arrived while the reader thread slept in
+      // poll: the pipe woke it (without it, each would wait for the end of a 100 ms slice).
+      #expect(((socket as? POSIXWebSocket)?.executorWakeUps ?? 0) > 0)
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func closingFromTheSocketThreadEndsAndTheTaskGoesOn() async throws
+  {
+    try await withWebSocketServer { server in
+      let socket = try await POSIXWebSocketTransport(
+        url: server.url("/echo"), configuration: WebSocketConfiguration(providesTaskExecutor: true)
+      ).connect()
+      let closure = try await bounded {
+        try await withTaskExecutorPreference(socket.taskExecutor) {
+          try await socket.send(.text("last"))
+          #expect(try await socket.receive() == .text("last"))
+          #expect(Self.onReaderThread(socket))
+          // close() on the reader thread itself; the thread then ends, and the task's later
+          // resumptions run elsewhere (Dispatch's global queue).
+          socket.close(code: 4100, reason: "done")
+          await #expect(throws: WebSocketError.self) { try await socket.receive() }
+          return await socket.closure()
+        }
+      }
+      #expect(closure?.sentCode == 4100)
+      #expect(closure?.wasClean == true, "\(String(describing: closure))")
+    }
+  }
+}

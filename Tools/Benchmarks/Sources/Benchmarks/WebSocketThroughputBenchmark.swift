@@ -60,7 +60,9 @@ struct ThroughputShape: Sendable {
   }
 }
 
-/// `weft-bench websocket`'s throughput part: each shape by Weft's client, by the python
+/// `weft-bench websocket`'s throughput part: each shape by Weft's client (by default, and
+/// with the timed loop on the socket's task executor:
+/// ``WebSocketConfiguration/providesTaskExecutor``), by the python
 /// `websockets` client and as a plain TCP echo of the same bytes (the floor), interleaved
 /// `rounds` times against the same python server (websockets with its C speedups; the
 /// floor port is an asyncio TCP echo); median seconds per client.
@@ -83,6 +85,8 @@ func runWebSocketThroughput(
     let message = shape.message()
     var weft: [Double] = []
     var weftCPU: [Double] = []
+    var onExecutor: [Double] = []
+    var onExecutorCPU: [Double] = []
     var peer: [Double] = []
     var peerCPU: [Double] = []
     var floor: [Double] = []
@@ -90,6 +94,10 @@ func runWebSocketThroughput(
       let cpuBefore = processCPUSeconds()
       weft.append(try await weftSeconds(shape, message: message, port: port))
       weftCPU.append(processCPUSeconds() - cpuBefore)
+      let executorCPUBefore = processCPUSeconds()
+      onExecutor.append(
+        try await weftSeconds(shape, message: message, port: port, onSocketExecutor: true))
+      onExecutorCPU.append(processCPUSeconds() - executorCPUBefore)
       // WEFT_BENCH_WEBSOCKET_CLIENTS=weft: Weft's client alone (for profiling it).
       if weftOnly { continue }
       let (seconds, cpu) = try pythonSeconds(shape, python: python, script: script, port: port)
@@ -97,19 +105,25 @@ func runWebSocketThroughput(
       peerCPU.append(cpu)
       floor.append(try floorSeconds(shape, bytes: shape.payloadBytes(message), port: tcpPort))
     }
-    if weftOnly {
+    let rows = [(shape.name, weft, weftCPU), ("  on its task executor", onExecutor, onExecutorCPU)]
+    for (name, times, cpu) in rows {
+      if weftOnly {
+        print(
+          name.padding(34) + pad(format(Spread(times).median, digits: 3), 9)
+            + pad(format(Spread(cpu).median, digits: 3), 8))
+        continue
+      }
+      let (w, p, f) = (Spread(times).median, Spread(peer).median, Spread(floor).median)
       print(
-        shape.name.padding(34) + pad(format(Spread(weft).median, digits: 3), 9)
-          + pad(format(Spread(weftCPU).median, digits: 3), 8))
-      continue
+        name.padding(34) + pad(format(w, digits: 3), 9)
+          + pad(format(Spread(cpu).median, digits: 3), 8) + pad(format(p, digits: 3), 14)
+          + pad(format(Spread(peerCPU).median, digits: 3), 8) + pad(format(f, digits: 3), 9)
+          + pad(format(p / w, digits: 2) + "×", 17) + pad(format(w / f, digits: 2) + "×", 12))
     }
-    let (w, p, f) = (Spread(weft).median, Spread(peer).median, Spread(floor).median)
-    print(
-      shape.name.padding(34) + pad(format(w, digits: 3), 9)
-        + pad(format(Spread(weftCPU).median, digits: 3), 8) + pad(format(p, digits: 3), 14)
-        + pad(format(Spread(peerCPU).median, digits: 3), 8) + pad(format(f, digits: 3), 9)
-        + pad(format(p / w, digits: 2) + "×", 17) + pad(format(w / f, digits: 2) + "×", 12))
   }
+  print(
+    "on its task executor: the same client with WebSocketConfiguration.providesTaskExecutor, "
+      + "the timed loop under withTaskExecutorPreference(socket.taskExecutor)")
   print(
     "CPU s: the client process's user + system time over the timed round trips (Weft: every "
       + "thread of this process, including the warm-up connect; websockets: the python client)")
@@ -128,11 +142,13 @@ func processCPUSeconds() -> Double {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-/// Weft's client: one warm-up round trip, then `count` timed ones, each echo checked.
+/// Weft's client: one warm-up round trip, then `count` timed ones, each echo checked;
+/// `onSocketExecutor`: all of it on the socket's task executor.
 private func weftSeconds(
-  _ shape: ThroughputShape, message: RealtimeMessage, port: Int
+  _ shape: ThroughputShape, message: RealtimeMessage, port: Int, onSocketExecutor: Bool = false
 ) async throws -> Double {
-  var configuration = WebSocketConfiguration(maxMessageSize: 64 << 20)
+  var configuration = WebSocketConfiguration(
+    maxMessageSize: 64 << 20, providesTaskExecutor: onSocketExecutor)
   if shape.fragments > 1 {
     configuration.fragmentSize =
       (shape.payloadBytes(message) + shape.fragments - 1)
@@ -142,6 +158,15 @@ private func weftSeconds(
     url: URL(string: "ws://127.0.0.1:\(port)/")!, configuration: configuration
   ).connect()
   defer { socket.close() }
+  return try await withTaskExecutorPreference(socket.taskExecutor) {
+    try await roundTrips(shape, message: message, socket: socket)
+  }
+}
+
+/// `weftSeconds`' warm-up and timed round trips on `socket`.
+private func roundTrips(
+  _ shape: ThroughputShape, message: RealtimeMessage, socket: any RealtimeSocket
+) async throws -> Double {
   try await socket.send(message)
   guard try await socket.receive() == message else {
     throw WebSocketBenchmarkError(description: "\(shape.name): the echo differs")
