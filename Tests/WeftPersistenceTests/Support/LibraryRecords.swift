@@ -52,9 +52,11 @@ enum Library {
     }
   ]
 
-  static func library(_ folder: TemporaryFolder) async throws -> Database {
+  static func library(
+    _ folder: TemporaryFolder, configuration: Database.Configuration = Database.Configuration()
+  ) async throws -> Database {
     let database = try await Database.open(
-      at: folder.file("library.sqlite"), migrations: migrations)
+      at: folder.file("library.sqlite"), migrations: migrations, configuration: configuration)
     try await database.write { tx in
       try tx.save(Author(id: 1, name: "O'Brien"))
       try tx.save(Author(id: 2, name: "Le Guin"))
