@@ -169,12 +169,17 @@ final class CountingViewGroup: ViewGroup {
 /// (the delivered token), counts the render in the view's attachment, and hands the token to
 /// `didRender(_:)`, which shows it and counts it in the group's tally. The render that
 /// attaching makes keeps the token the group set (`shown`) and is not counted in the tally.
-// `@unchecked Sendable`, restated because Swift requires a subclass to restate its
-// superclass's (`MainActorObserver`'s, whose comment proves it for the registration's fields).
-// The fields added here keep it safe: `tally` is a `let` of a `@MainActor` class (itself
-// `Sendable`), and `shown`, `renderedInStep` and `attachment` are `@MainActor`, so the
-// compiler checks that each access happens on the MainActor; no other thread can reach the
-// view's own state.
+// `@unchecked Sendable` is restated, not added: Swift requires a subclass to restate its
+// superclass's (`MainActorObserver`'s, whose comment proves the registration's fields safe),
+// and warns without it. Why the fields this class adds keep it safe, one by one:
+// - `tally`: a `let` (never written after init) of a `@MainActor` class, which is `Sendable`;
+// - `shown`, `renderedInStep`, `attachment`: `@MainActor` stored properties, so the compiler
+//   rejects any access off the MainActor (their `@exclusivity(unchecked)` only drops the
+//   run-time overlap check, argued above each);
+// - the `HeadlessView` conformance is isolated to the MainActor (`@MainActor HeadlessView`),
+//   so `render()`, `didRender(_:)` and `renderNow()` are usable only there.
+// So another thread can reach only what WeftCore's registration exposes, as for any
+// `MainActorObserver`.
 final class CountingView: PathObserver, @MainActor HeadlessView, @unchecked Sendable {
   /// The group's counters and values. Held strongly (the tally holds no view, so there is no
   /// cycle): reading a strong `let` costs no reference-count traffic, where an `unowned`
@@ -186,6 +191,8 @@ final class CountingView: PathObserver, @MainActor HeadlessView, @unchecked Send
   /// The token of the value shown (see `ViewGroupTally.token(of:)`).
   @MainActor @exclusivity(unchecked) var shown: UInt32 = 0
   @MainActor @exclusivity(unchecked) private var renderedInStep: UInt32 = .max
+  /// Its place in the group's window and its render count (`HeadlessView`'s bookkeeping),
+  /// written once per render like the state above.
   @MainActor @exclusivity(unchecked) var attachment = ViewAttachment()
 
   init(tally: ViewGroupTally) {
