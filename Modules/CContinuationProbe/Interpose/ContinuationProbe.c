@@ -19,7 +19,8 @@
 // "last seen suspending".
 //
 // Only ELF (Linux): that is where an executable's definition is guaranteed to take the calls
-// compiled into it and RTLD_NEXT finds the runtime's. Elsewhere nothing is defined and the
+// compiled into it and RTLD_NEXT finds the runtime's. Elsewhere this file defines nothing:
+// CContinuationProbeLookup's weak references stay null (or, off ELF, are not made), and the
 // diagnostic says that tasks cannot be named.
 
 #include "CContinuationProbe.h"
@@ -146,18 +147,6 @@ int weft_continuation_probe_waiters(uint64_t *ids, char *names, int capacity, in
   }
   pthread_mutex_unlock(&lock);
   return n;
-}
-
-#else
-
-void weft_continuation_probe_enable(void) {}
-void weft_continuation_probe_job_enqueued(const void *job) { (void)job; }
-int weft_continuation_probe_waiters(uint64_t *ids, char *names, int capacity, int name_size) {
-  (void)ids;
-  (void)names;
-  (void)capacity;
-  (void)name_size;
-  return -1;
 }
 
 #endif

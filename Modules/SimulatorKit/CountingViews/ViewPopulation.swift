@@ -22,7 +22,7 @@ final class ViewPopulation {
   private(set) var all: [any ViewGroup] = []
   private var step: UInt32 = 0
 
-  /// The groups that take WeftCore's callbacks.
+  /// The groups that take WeftCore's callbacks (typed views of `all`, which tests read).
   var groups: [CountingViewGroup] { all.compactMap { $0 as? CountingViewGroup } }
   /// The groups that read through the Observation bridge.
   var observationGroups: [ObservationViewGroup] {

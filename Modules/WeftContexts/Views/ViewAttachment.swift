@@ -47,10 +47,7 @@ public struct ViewAttachment {
 
   var superview: (any HeadlessView)? {
     get { links?.superview }
-    set {
-      if newValue == nil && links == nil { return }
-      madeLinks().superview = newValue
-    }
+    set { setLink(\.superview, to: newValue) }
   }
 
   var subviews: ContiguousArray<any HeadlessView> {
@@ -61,18 +58,21 @@ public struct ViewAttachment {
   /// The first context the view linked to; the view keeps it.
   var context: Context? {
     get { links?.context }
-    set {
-      if newValue == nil && links == nil { return }
-      madeLinks().context = newValue
-    }
+    set { setLink(\.context, to: newValue) }
   }
 
   var component: ComponentToken? {
     get { links?.component }
-    set {
-      if newValue == nil && links == nil { return }
-      madeLinks().component = newValue
-    }
+    set { setLink(\.component, to: newValue) }
+  }
+
+  /// Sets one field of the side object, making it only for a value (clearing a field that
+  /// was never set makes nothing).
+  private mutating func setLink<Value>(
+    _ field: ReferenceWritableKeyPath<ViewLinks, Value?>, to value: Value?
+  ) {
+    if value == nil && links == nil { return }
+    madeLinks()[keyPath: field] = value
   }
 
   private mutating func madeLinks() -> ViewLinks {

@@ -256,7 +256,7 @@ final class POSIXWebSocket: RealtimeSocket {
   let controlFrames: AsyncStream<RealtimeControlFrame>
   /// The reader thread as a task executor: nil unless the configuration provides one.
   private let executor: WebSocketThreadExecutor?
-  /// The reader thread's id (``currentThreadID()``), 0 until it starts.
+  /// The reader thread's id (`CurrentThread.id`), 0 until it starts.
   private let readerThread = Atomic<UInt>(0)
   /// nil unless the configuration observes control frames.
   private let controlContinuation: AsyncStream<RealtimeControlFrame>.Continuation?
@@ -407,7 +407,7 @@ final class POSIXWebSocket: RealtimeSocket {
     // reader thread (a job of the socket's task executor): a queued write waiting for a peer
     // that waits for this thread to read would never end; the thread drains the queue before
     // it closes the socket anyway.
-    if readerThread.load(ordering: .relaxed) != currentThreadID() { writes.sync {} }
+    if readerThread.load(ordering: .relaxed) != CurrentThread.id { writes.sync {} }
     perform(outputs)
     if !outputs.contains(where: \.isFinished) { finish(closedByClient) }
   }
@@ -417,7 +417,7 @@ final class POSIXWebSocket: RealtimeSocket {
   var taskExecutor: (any TaskExecutor)? { executor }
 
   /// Whether the calling thread is this socket's reader thread (for tests).
-  var isOnReaderThread: Bool { readerThread.load(ordering: .relaxed) == currentThreadID() }
+  var isOnReaderThread: Bool { readerThread.load(ordering: .relaxed) == CurrentThread.id }
 
   /// How many times a job from another thread woke the reader's poll (for tests).
   var executorWakeUps: Int { executor?.wakeUps ?? 0 }
@@ -448,7 +448,7 @@ final class POSIXWebSocket: RealtimeSocket {
   func run(host: String, port: Int, opened: CheckedContinuation<Void, any Error>) {
     let deadline = ContinuousClock.now + configuration.connectTimeout
     var continuation: CheckedContinuation<Void, any Error>? = opened
-    readerThread.store(currentThreadID(), ordering: .relaxed)
+    readerThread.store(CurrentThread.id, ordering: .relaxed)
     do {
       let fd = try dial(host: host, port: port, deadline: deadline)
       descriptor.withLock { $0 = fd }
@@ -1061,13 +1061,4 @@ private final class QueuedWrite: Sendable {
       if let result { continuation.resume(with: result) }
     }
   }
-}
-
-/// This thread's id, as a number (0 is never one).
-func currentThreadID() -> UInt {
-  #if canImport(Glibc)
-  UInt(pthread_self())
-  #else
-  UInt(bitPattern: pthread_self())
-  #endif
 }

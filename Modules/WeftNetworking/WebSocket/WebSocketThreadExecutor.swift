@@ -73,8 +73,7 @@ final class WebSocketThreadExecutor: TaskExecutor {
       var byte: UInt8 = 1
       // A full pipe (EAGAIN) already holds a wake-up the reader has not drained: enough.
       _ = write(wakeWriter, &byte, 1)
-    case .forward:
-      DispatchQueue.global().async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+    case .forward: runOnDispatch(job)
     }
   }
 
@@ -122,8 +121,12 @@ final class WebSocketThreadExecutor: TaskExecutor {
       defer { state.jobs = [] }
       return state.jobs
     }
-    for job in left {
-      DispatchQueue.global().async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
-    }
+    for job in left { runOnDispatch(job) }
+  }
+
+  /// Runs `job` on Dispatch's global queue, still as this executor's (the reader thread has
+  /// ended).
+  private func runOnDispatch(_ job: UnownedJob) {
+    DispatchQueue.global().async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
   }
 }

@@ -43,7 +43,7 @@ final class ConnectionSlot: Sendable {
   init(path: String) { self.path = path }
 
   /// Whether the calling thread holds this slot.
-  var isHeldByCurrentThread: Bool { holder.load(ordering: .relaxed) == Self.currentThread }
+  var isHeldByCurrentThread: Bool { holder.load(ordering: .relaxed) == CurrentThread.id }
 
   /// Runs `body` with the connection (`nil` before open and after close), waiting for its
   /// current user to finish first.
@@ -53,7 +53,7 @@ final class ConnectionSlot: Sendable {
   func withConnection<T: Sendable, E: Error>(
     _ body: (Connection?) throws(E) -> T, lift: @Sendable (PersistenceError) -> E
   ) throws(E) -> T {
-    let me = Self.currentThread
+    let me = CurrentThread.id
     if holder.load(ordering: .relaxed) == me {
       throw lift(
         .sqlite(
@@ -78,7 +78,7 @@ final class ConnectionSlot: Sendable {
   func withConnectionIfFree<T: Sendable, E: Error>(
     _ body: (Connection?) throws(E) -> T
   ) throws(E) -> T? {
-    let me = Self.currentThread
+    let me = CurrentThread.id
     return try connection.withLockIfAvailable { (connection) throws(E) -> T in
       holder.store(me, ordering: .relaxed)
       defer { holder.store(0, ordering: .relaxed) }
@@ -95,6 +95,4 @@ final class ConnectionSlot: Sendable {
   func close() {
     connection.withLock { $0 = nil }
   }
-
-  private static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 }
