@@ -37,7 +37,7 @@ expect 0 stdout "^${version//./\\.}\$" -- --version
 expect 0 stdout '^OVERVIEW: weft-bench' -- --help
 expect 0 stdout '^OVERVIEW: weft-bench' -- -h
 expect 0 stdout '^OVERVIEW: weft-bench' -- help
-for benchmark in fanout fanout-small persistence websocket foreach observation latency memory-floor all profile-commit profile-idle profile-foreach profile-main help; do
+for benchmark in fanout fanout-small persistence websocket foreach observation latency memory-floor all profile-commit profile-idle profile-foreach profile-main websocket-echo-server help; do
   expect 0 stdout "^USAGE: weft-bench ($benchmark|help)" -- "$benchmark" --help
   expect 0 stdout "^USAGE: weft-bench ($benchmark|help)" -- help "$benchmark"
 done

@@ -9,6 +9,7 @@ enum BenchCommand: String, CaseIterable, Sendable {
   case profileIdle = "profile-idle"
   case profileForEach = "profile-foreach"
   case profileMain = "profile-main"
+  case websocketEchoServer = "websocket-echo-server"
   case help
 }
 
@@ -206,6 +207,13 @@ enum BenchArguments {
         subscriber, each in its own MainActor task and followed by its delivery job; prints
         nothing. WEFT_PROFILE_MAIN=chain runs the chain of MainActor tasks alone.
         """
+      case .websocketEchoServer:
+        """
+        The WebSocket and plain TCP echo server that `websocket` runs its throughput shapes
+        against, in its own process (`websocket` starts it): prints "PORT N TCP M" and serves
+        127.0.0.1 until its standard input closes. Each frame is echoed as it arrives, unmasked
+        in place, with no UTF-8 validation and no extension.
+        """
       case .help: "Shows help for a benchmark (the same as `weft-bench <benchmark> --help`)."
       }
     let quick =
@@ -217,7 +225,7 @@ enum BenchArguments {
       case .profileMain: "  --quick           20,000 commits instead of 200,000.\n"
       case .websocket:
         "  --quick           5,000 messages instead of 100,000; shapes: 100 round trips, 4 MiB.\n"
-      case .persistence, .profileIdle, .profileForEach:
+      case .persistence, .profileIdle, .profileForEach, .websocketEchoServer:
         "  --quick           Accepted; has no effect on this benchmark.\n"
       case .help: ""
       }
@@ -252,6 +260,8 @@ enum BenchArguments {
       profile-idle      A hot loop for profilers: commits among 100,000 idle subscribers.
       profile-foreach   A hot loop for profilers: one forEach scenario (WEFT_FOREACH).
       profile-main      A hot loop for profilers: MainActor commits, each with its job.
+      websocket-echo-server
+                        The echo server `websocket` starts for its throughput shapes.
       help              Show help for a benchmark.
 
     OPTIONS:

@@ -55,11 +55,21 @@ func runWebSocketReport(quick: Bool) async throws {
         + "WEFT_BENCH_PYTHON=/tmp/weft-bench/bin/python")
   }
 
-  // WEFT_BENCH_WEBSOCKET=throughput: the throughput shapes alone (for profiling them).
+  let native = try NativeEchoServerProcess()
+  defer { native.stop() }
+  // WEFT_BENCH_SERVERS=native: the throughput shapes against the native server alone.
   let environment = ProcessInfo.processInfo.environment
+  var servers = [
+    ThroughputServer(name: "the native echo server", port: native.port, tcpPort: native.tcpPort)
+  ]
+  if environment["WEFT_BENCH_SERVERS"] != "native" {
+    servers.append(
+      ThroughputServer(name: "python's websockets server", port: port, tcpPort: tcpPort))
+  }
+  // WEFT_BENCH_WEBSOCKET=throughput: the throughput shapes alone (for profiling them).
   if environment["WEFT_BENCH_WEBSOCKET"] == "throughput" {
     try await runWebSocketThroughput(
-      port: port, tcpPort: tcpPort, python: python, script: script, quick: quick,
+      servers: servers, python: python, script: script, quick: quick,
       rounds: environment["WEFT_BENCH_ROUNDS"].flatMap { Int($0) })
     return
   }
@@ -92,8 +102,7 @@ func runWebSocketReport(quick: Bool) async throws {
       + format(weft.messagesPerSecond / peer.messagesPerSecond, digits: 2) + "×, p50 "
       + format(weft.p50Microseconds / peer.p50Microseconds, digits: 2) + "×, p99 "
       + format(weft.p99Microseconds / peer.p99Microseconds, digits: 2) + "×")
-  try await runWebSocketThroughput(
-    port: port, tcpPort: tcpPort, python: python, script: script, quick: quick)
+  try await runWebSocketThroughput(servers: servers, python: python, script: script, quick: quick)
   try await runDeflateInterop(relayPort: relayPort, statsPort: statsPort, quick: quick)
 }
 
@@ -165,7 +174,7 @@ private func runPythonClient(
 }
 
 /// Reads one line (without the newline) from `handle`, byte by byte; "" at end of file.
-private func readLine(from handle: FileHandle) -> String {
+func readLine(from handle: FileHandle) -> String {
   var bytes = [UInt8]()
   // try?: a read error ends the line like end of file; the caller reports what it got.
   while let byte = try? handle.read(upToCount: 1), let first = byte.first {

@@ -60,65 +60,43 @@ struct ThroughputShape: Sendable {
   }
 }
 
-/// `weft-bench websocket`'s throughput part: each shape by Weft's client (by default, and
-/// with the timed loop on the socket's task executor:
-/// ``WebSocketConfiguration/providesTaskExecutor``), by the python
-/// `websockets` client and as a plain TCP echo of the same bytes (the floor), interleaved
-/// `rounds` times against the same python server (websockets with its C speedups; the
-/// floor port is an asyncio TCP echo); median seconds per client.
+/// A server the throughput shapes run against: its WebSocket echo and its plain TCP echo.
+struct ThroughputServer: Sendable {
+  /// How the table's title names it.
+  var name: String
+  var port: Int
+  /// The plain TCP echo of the same server (the floor).
+  var tcpPort: Int
+}
+
+/// `weft-bench websocket`'s throughput part, one table per server: each shape by Weft's
+/// client (by default, and with the timed loop on the socket's task executor:
+/// ``WebSocketConfiguration/providesTaskExecutor``), by the python `websockets` client and as
+/// a plain TCP echo of the same bytes through the same server (the floor), interleaved
+/// `rounds` times; median seconds per client. The targets are read on the native server
+/// (``runNativeEchoServer()``), which is not the bottleneck; python's server is kept for
+/// comparison with earlier rounds.
 ///
-/// - Complexity: O(rounds × shapes × bytes); one python3 subprocess per python measurement.
+/// - Complexity: O(servers × rounds × shapes × bytes); one python3 subprocess per python
+///   measurement.
 func runWebSocketThroughput(
-  port: Int, tcpPort: Int, python: String, script: String, quick: Bool, rounds: Int? = nil
+  servers: [ThroughputServer], python: String, script: String, quick: Bool, rounds: Int? = nil
 ) async throws {
   let rounds = rounds ?? (quick ? 1 : 3)
   let weftOnly = ProcessInfo.processInfo.environment["WEFT_BENCH_WEBSOCKET_CLIENTS"] == "weft"
-  print("")
-  print(
-    "# WebSocket throughput (issue 29's shapes; release build; each echo awaited; median of "
-      + "\(rounds) interleaved round(s); the floor is a plain TCP echo of the same payload bytes "
-      + "through an asyncio echo in the same python server)")
-  print(
-    "shape".padding(34) + pad("Weft s", 9) + pad("CPU s", 8) + pad("websockets s", 14)
-      + pad("CPU s", 8) + pad("floor s", 9) + pad("websockets/Weft", 17) + pad("Weft/floor", 12))
-  for shape in ThroughputShape.all(quick: quick) {
-    let message = shape.message()
-    var weft: [Double] = []
-    var weftCPU: [Double] = []
-    var onExecutor: [Double] = []
-    var onExecutorCPU: [Double] = []
-    var peer: [Double] = []
-    var peerCPU: [Double] = []
-    var floor: [Double] = []
-    for _ in 0..<rounds {
-      let cpuBefore = processCPUSeconds()
-      weft.append(try await weftSeconds(shape, message: message, port: port))
-      weftCPU.append(processCPUSeconds() - cpuBefore)
-      let executorCPUBefore = processCPUSeconds()
-      onExecutor.append(
-        try await weftSeconds(shape, message: message, port: port, onSocketExecutor: true))
-      onExecutorCPU.append(processCPUSeconds() - executorCPUBefore)
-      // WEFT_BENCH_WEBSOCKET_CLIENTS=weft: Weft's client alone (for profiling it).
-      if weftOnly { continue }
-      let (seconds, cpu) = try pythonSeconds(shape, python: python, script: script, port: port)
-      peer.append(seconds)
-      peerCPU.append(cpu)
-      floor.append(try floorSeconds(shape, bytes: shape.payloadBytes(message), port: tcpPort))
-    }
-    let rows = [(shape.name, weft, weftCPU), ("  on its task executor", onExecutor, onExecutorCPU)]
-    for (name, times, cpu) in rows {
-      if weftOnly {
-        print(
-          name.padding(34) + pad(format(Spread(times).median, digits: 3), 9)
-            + pad(format(Spread(cpu).median, digits: 3), 8))
-        continue
-      }
-      let (w, p, f) = (Spread(times).median, Spread(peer).median, Spread(floor).median)
-      print(
-        name.padding(34) + pad(format(w, digits: 3), 9)
-          + pad(format(Spread(cpu).median, digits: 3), 8) + pad(format(p, digits: 3), 14)
-          + pad(format(Spread(peerCPU).median, digits: 3), 8) + pad(format(f, digits: 3), 9)
-          + pad(format(p / w, digits: 2) + "×", 17) + pad(format(w / f, digits: 2) + "×", 12))
+  for server in servers {
+    print("")
+    print(
+      "# WebSocket throughput against \(server.name) (issue 29's shapes; release build; each "
+        + "echo awaited; median of \(rounds) interleaved round(s); the floor is a plain TCP echo "
+        + "of the same payload bytes through the same server)")
+    print(
+      "shape".padding(34) + pad("Weft s", 9) + pad("CPU s", 8) + pad("websockets s", 14)
+        + pad("CPU s", 8) + pad("floor s", 9) + pad("websockets/Weft", 17)
+        + pad("Weft/floor", 12))
+    for shape in ThroughputShape.all(quick: quick) {
+      try await runShape(
+        shape, server: server, python: python, script: script, rounds: rounds, weftOnly: weftOnly)
     }
   }
   print(
@@ -127,7 +105,56 @@ func runWebSocketThroughput(
   print(
     "CPU s: the client process's user + system time over the timed round trips (Weft: every "
       + "thread of this process, including the warm-up connect; websockets: the python client)")
-  print("targets (issue 29): websockets/Weft ≥ 2× on each shape; Weft/floor ≤ 1.5×")
+  print(
+    "targets (issue 29): websockets/Weft ≥ 2× on each shape; Weft/floor ≤ 1.5× (read against "
+      + "the native server: python's is the bottleneck of every client)")
+}
+
+/// One shape's rows in one server's table.
+private func runShape(
+  _ shape: ThroughputShape, server: ThroughputServer, python: String, script: String,
+  rounds: Int, weftOnly: Bool
+) async throws {
+  let message = shape.message()
+  var weft: [Double] = []
+  var weftCPU: [Double] = []
+  var onExecutor: [Double] = []
+  var onExecutorCPU: [Double] = []
+  var peer: [Double] = []
+  var peerCPU: [Double] = []
+  var floor: [Double] = []
+  for _ in 0..<rounds {
+    let cpuBefore = processCPUSeconds()
+    weft.append(try await weftSeconds(shape, message: message, port: server.port))
+    weftCPU.append(processCPUSeconds() - cpuBefore)
+    let executorCPUBefore = processCPUSeconds()
+    onExecutor.append(
+      try await weftSeconds(shape, message: message, port: server.port, onSocketExecutor: true))
+    onExecutorCPU.append(processCPUSeconds() - executorCPUBefore)
+    // WEFT_BENCH_WEBSOCKET_CLIENTS=weft: Weft's client alone (for profiling it).
+    if weftOnly { continue }
+    let (seconds, cpu) = try pythonSeconds(
+      shape, python: python, script: script, port: server.port)
+    peer.append(seconds)
+    peerCPU.append(cpu)
+    floor.append(
+      try floorSeconds(shape, bytes: shape.payloadBytes(message), port: server.tcpPort))
+  }
+  let rows = [(shape.name, weft, weftCPU), ("  on its task executor", onExecutor, onExecutorCPU)]
+  for (name, times, cpu) in rows {
+    if weftOnly {
+      print(
+        name.padding(34) + pad(format(Spread(times).median, digits: 3), 9)
+          + pad(format(Spread(cpu).median, digits: 3), 8))
+      continue
+    }
+    let (w, p, f) = (Spread(times).median, Spread(peer).median, Spread(floor).median)
+    print(
+      name.padding(34) + pad(format(w, digits: 3), 9)
+        + pad(format(Spread(cpu).median, digits: 3), 8) + pad(format(p, digits: 3), 14)
+        + pad(format(Spread(peerCPU).median, digits: 3), 8) + pad(format(f, digits: 3), 9)
+        + pad(format(p / w, digits: 2) + "×", 17) + pad(format(w / f, digits: 2) + "×", 12))
+  }
 }
 
 /// User plus system CPU seconds of this process, every thread.

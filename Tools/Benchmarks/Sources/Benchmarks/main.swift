@@ -71,6 +71,8 @@ case .run(let command, let quick):
   case .profileIdle:
     // A hot loop for profilers: commits among 100,000 mostly idle subscribers.
     _ = IdleSubscribersBenchmark(total: 100_000, commits: 200_000, rounds: 3).run()
+  case .websocketEchoServer:
+    runNativeEchoServer()
   case .help:
     print(BenchArguments.help(nil))
   }
