@@ -13,6 +13,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
+        "CCorePinning",
         "CHeap",
         "CMemoryFloor",
         .product(name: "WeftCore", package: "Weft"),
@@ -24,6 +25,8 @@ let package = Package(
       path: "Sources/Benchmarks"
     ),
     .target(name: "CHeap", path: "Sources/CHeap"),
+    // `weft-bench websocket`: the echo servers on one core, the clients on the others.
+    .target(name: "CCorePinning", path: "Sources/CCorePinning"),
     // `weft-bench memory-floor`: subscriber walks in C, to see what the machine's memory allows.
     .target(name: "CMemoryFloor", path: "Sources/CMemoryFloor"),
   ]

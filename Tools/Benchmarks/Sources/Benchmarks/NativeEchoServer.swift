@@ -25,6 +25,7 @@ import Darwin
 /// - Complexity: O(bytes) per connection.
 /// - Note: Isolation: one thread per listener and per connection; none shares state.
 func runNativeEchoServer() -> Never {
+  CorePinning.pin(to: CorePinning.serverCores)
   do {
     let webSocket = try LoopbackListener()
     let tcp = try LoopbackListener()
@@ -271,20 +272,18 @@ private struct FrameEchoer {
 }
 
 /// Copies `count` bytes XORed with the 4-byte `mask`, the first being the payload's byte
-/// `phase`: eight bytes at a time.
+/// `phase`: sixteen bytes at a time.
 private func unmask(
   from source: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, count: Int,
   mask: [UInt8], phase: Int
 ) {
-  var pattern: UInt64 = 0
-  withUnsafeMutableBytes(of: &pattern) { word in
-    for index in 0..<8 { word[index] = mask[(phase + index) & 3] }
-  }
   var index = 0
-  while index + 8 <= count {
-    let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-    destination.storeBytes(of: word ^ pattern, toByteOffset: index, as: UInt64.self)
-    index += 8
+  // One vector a step: a 64-bit word a step ran at a sixth of memcpy's speed.
+  let vector = SIMD16<UInt8>((0..<16).map { mask[(phase + $0) & 3] })
+  while index &+ 16 <= count {
+    let value = source.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+    destination.storeBytes(of: value ^ vector, toByteOffset: index, as: SIMD16<UInt8>.self)
+    index &+= 16
   }
   while index < count {
     let byte = source.load(fromByteOffset: index, as: UInt8.self) ^ mask[(phase + index) & 3]

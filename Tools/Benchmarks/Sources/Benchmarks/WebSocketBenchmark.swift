@@ -57,6 +57,10 @@ func runWebSocketReport(quick: Bool) async throws {
 
   let native = try NativeEchoServerProcess()
   defer { native.stop() }
+  // The servers on one core, the clients (this process and the python clients it starts) on
+  // the others (CorePinning); the native server pins itself.
+  CorePinning.pin(process: server.processIdentifier, to: CorePinning.serverCores)
+  CorePinning.pin(to: CorePinning.clientCores)
   // WEFT_BENCH_SERVERS=native: the throughput shapes against the native server alone.
   let environment = ProcessInfo.processInfo.environment
   var servers = [

@@ -73,28 +73,30 @@ struct ThroughputServer: Sendable {
 /// client (by default, and with the timed loop on the socket's task executor:
 /// ``WebSocketConfiguration/providesTaskExecutor``), by the python `websockets` client and as
 /// a plain TCP echo of the same bytes through the same server (the floor), interleaved
-/// `rounds` times; median seconds per client. The targets are read on the native server
-/// (``runNativeEchoServer()``), which is not the bottleneck; python's server is kept for
-/// comparison with earlier rounds.
+/// `rounds` times with the clients' order rotated each round; median seconds per client. The
+/// targets are read on the native server (``runNativeEchoServer()``), which is not the
+/// bottleneck; python's server is kept for comparison with earlier rounds.
 ///
 /// - Complexity: O(servers × rounds × shapes × bytes); one python3 subprocess per python
 ///   measurement.
 func runWebSocketThroughput(
   servers: [ThroughputServer], python: String, script: String, quick: Bool, rounds: Int? = nil
 ) async throws {
-  let rounds = rounds ?? (quick ? 1 : 3)
+  let rounds = rounds ?? (quick ? 1 : 8)
   let weftOnly = ProcessInfo.processInfo.environment["WEFT_BENCH_WEBSOCKET_CLIENTS"] == "weft"
   for server in servers {
     print("")
     print(
       "# WebSocket throughput against \(server.name) (issue 29's shapes; release build; each "
-        + "echo awaited; median of \(rounds) interleaved round(s); the floor is a plain TCP echo "
+        + "echo awaited; median of \(rounds) round(s), the clients' order rotated each round; the floor is a plain TCP echo "
         + "of the same payload bytes through the same server)")
     print(
       "shape".padding(34) + pad("Weft s", 9) + pad("CPU s", 8) + pad("websockets s", 14)
         + pad("CPU s", 8) + pad("floor s", 9) + pad("websockets/Weft", 17)
         + pad("Weft/floor", 12))
-    for shape in ThroughputShape.all(quick: quick) {
+    // WEFT_BENCH_SHAPES=64: only the shapes whose names contain it (for profiling one).
+    let only = ProcessInfo.processInfo.environment["WEFT_BENCH_SHAPES"]
+    for shape in ThroughputShape.all(quick: quick) where only.map(shape.name.contains) ?? true {
       try await runShape(
         shape, server: server, python: python, script: script, rounds: rounds, weftOnly: weftOnly)
     }
@@ -103,11 +105,18 @@ func runWebSocketThroughput(
     "on its task executor: the same client with WebSocketConfiguration.providesTaskExecutor, "
       + "the timed loop under withTaskExecutorPreference(socket.taskExecutor)")
   print(
-    "CPU s: the client process's user + system time over the timed round trips (Weft: every "
-      + "thread of this process, including the warm-up connect; websockets: the python client)")
+    "CPU s: the client's user + system time over the timed round trips (Weft: every thread of "
+      + "this process; websockets: the python client process)")
   print(
     "targets (issue 29): websockets/Weft ≥ 2× on each shape; Weft/floor ≤ 1.5× (read against "
       + "the native server: python's is the bottleneck of every client)")
+}
+
+/// The clients a shape's round runs.
+private enum ThroughputClient: CaseIterable {
+  case weft, weftOnExecutor, websockets, floor
+
+  var isWeft: Bool { self == .weft || self == .weftOnExecutor }
 }
 
 /// One shape's rows in one server's table.
@@ -123,22 +132,34 @@ private func runShape(
   var peer: [Double] = []
   var peerCPU: [Double] = []
   var floor: [Double] = []
-  for _ in 0..<rounds {
-    let cpuBefore = processCPUSeconds()
-    weft.append(try await weftSeconds(shape, message: message, port: server.port))
-    weftCPU.append(processCPUSeconds() - cpuBefore)
-    let executorCPUBefore = processCPUSeconds()
-    onExecutor.append(
-      try await weftSeconds(shape, message: message, port: server.port, onSocketExecutor: true))
-    onExecutorCPU.append(processCPUSeconds() - executorCPUBefore)
-    // WEFT_BENCH_WEBSOCKET_CLIENTS=weft: Weft's client alone (for profiling it).
-    if weftOnly { continue }
-    let (seconds, cpu) = try pythonSeconds(
-      shape, python: python, script: script, port: server.port)
-    peer.append(seconds)
-    peerCPU.append(cpu)
-    floor.append(
-      try floorSeconds(shape, bytes: shape.payloadBytes(message), port: server.tcpPort))
+  // Each round runs the clients in a different order (rotated by one a round): a client's
+  // figure depends on what ran just before it (after the python client, the floor ran up to
+  // twice as fast as in a row of its own), so every client takes every place in turn.
+  let clients = ThroughputClient.allCases.filter { !weftOnly || $0.isWeft }
+  for round in 0..<rounds {
+    let start = round % clients.count
+    for client in clients[start...] + clients[..<start] {
+      switch client {
+      case .weft, .weftOnExecutor:
+        let measured = try await weftSeconds(
+          shape, message: message, port: server.port, onSocketExecutor: client == .weftOnExecutor)
+        if client == .weft {
+          weft.append(measured.seconds)
+          weftCPU.append(measured.cpu)
+        } else {
+          onExecutor.append(measured.seconds)
+          onExecutorCPU.append(measured.cpu)
+        }
+      case .websockets:
+        let (seconds, cpu) = try pythonSeconds(
+          shape, python: python, script: script, port: server.port)
+        peer.append(seconds)
+        peerCPU.append(cpu)
+      case .floor:
+        floor.append(
+          try floorSeconds(shape, bytes: shape.payloadBytes(message), port: server.tcpPort))
+      }
+    }
   }
   let rows = [(shape.name, weft, weftCPU), ("  on its task executor", onExecutor, onExecutorCPU)]
   for (name, times, cpu) in rows {
@@ -173,7 +194,7 @@ func processCPUSeconds() -> Double {
 /// `onSocketExecutor`: all of it on the socket's task executor.
 private func weftSeconds(
   _ shape: ThroughputShape, message: RealtimeMessage, port: Int, onSocketExecutor: Bool = false
-) async throws -> Double {
+) async throws -> (seconds: Double, cpu: Double) {
   var configuration = WebSocketConfiguration(
     maxMessageSize: 64 << 20, providesTaskExecutor: onSocketExecutor)
   if shape.fragments > 1 {
@@ -190,10 +211,10 @@ private func weftSeconds(
   }
 }
 
-/// `weftSeconds`' warm-up and timed round trips on `socket`.
+/// `weftSeconds`' warm-up and timed round trips on `socket`: their wall and CPU seconds.
 private func roundTrips(
   _ shape: ThroughputShape, message: RealtimeMessage, socket: any RealtimeSocket
-) async throws -> Double {
+) async throws -> (seconds: Double, cpu: Double) {
   try await socket.send(message)
   guard try await socket.receive() == message else {
     throw WebSocketBenchmarkError(description: "\(shape.name): the echo differs")
@@ -203,6 +224,7 @@ private func roundTrips(
   // comparison is the harness's cost, not the client's).
   let size = shape.payloadBytes(message)
   var last = message
+  let cpuStart = processCPUSeconds()
   let start = wallNanoseconds()
   for _ in 0..<shape.count {
     try await socket.send(message)
@@ -212,10 +234,11 @@ private func roundTrips(
     }
   }
   let seconds = Double(wallNanoseconds() - start) / 1e9
+  let cpu = processCPUSeconds() - cpuStart
   guard last == message else {
     throw WebSocketBenchmarkError(description: "\(shape.name): the echo differs")
   }
-  return seconds
+  return (seconds, cpu)
 }
 
 /// The python `websockets` client for one shape: wall and CPU seconds of its timed round
