@@ -144,7 +144,10 @@ enum BenchArguments {
         the same python `websockets` echo server; messages/s and p50/p99 round trip. Then
         issue 29's throughput shapes (1,000 × 64 KiB binary and text round trips, one 16 MiB
         binary message, 16 MiB of text in 256 fragments) by Weft, by the websockets client and
-        as a plain TCP echo of the same bytes (the floor), interleaved. Then a JSON feed with
+        as a plain TCP echo of the same bytes (the floor), median of 8 rounds (the clients'
+        order rotated each round), against a native echo server (websocket-echo-server) and
+        then python's, the servers pinned to the last core and the clients to the others
+        (WEFT_BENCH_PIN=0: unpinned). Then a JSON feed with
         and without permessage-deflate through a counting relay (fails unless the echoes match
         and compression shrinks the bytes on the wire). Needs a python with
         the `websockets` package in WEFT_BENCH_PYTHON (default python3), e.g. a venv:
@@ -224,7 +227,8 @@ enum BenchArguments {
       case .profileCommit: "  --quick           100,000 commits instead of 2,000,000.\n"
       case .profileMain: "  --quick           20,000 commits instead of 200,000.\n"
       case .websocket:
-        "  --quick           5,000 messages instead of 100,000; shapes: 100 round trips, 4 MiB.\n"
+        "  --quick           5,000 messages instead of 100,000; shapes: 100 round trips, 4 MiB,\n"
+          + "                    one round.\n"
       case .persistence, .profileIdle, .profileForEach, .websocketEchoServer:
         "  --quick           Accepted; has no effect on this benchmark.\n"
       case .help: ""
