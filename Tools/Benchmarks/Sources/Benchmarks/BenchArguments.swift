@@ -144,13 +144,13 @@ enum BenchArguments {
         the same python `websockets` echo server; messages/s and p50/p99 round trip. Then
         issue 29's throughput shapes (1,000 × 64 KiB binary and text round trips, one 16 MiB
         binary message, 16 MiB of text in 256 fragments) by Weft, by the websockets client and
-        as a plain TCP echo of the same bytes (the floor), median of 8 rounds (the clients'
-        order rotated each round), against a native echo server (websocket-echo-server) and
-        then python's, the servers pinned to the last core and the clients to the others
-        (WEFT_BENCH_PIN=0: unpinned). Then a JSON feed with
-        and without permessage-deflate through a counting relay (fails unless the echoes match
-        and compression shrinks the bytes on the wire). Needs a python with
-        the `websockets` package in WEFT_BENCH_PYTHON (default python3), e.g. a venv:
+        as a plain TCP echo of the same bytes (the floor), median of 8 rounds with the
+        clients' order rotated each round, against a native echo server
+        (websocket-echo-server) and then python's; the servers are pinned to the last core
+        and the clients to the others (WEFT_BENCH_PIN=0: unpinned). Then a JSON feed with and
+        without permessage-deflate through a counting relay (fails unless the echoes match and
+        compression shrinks the bytes on the wire). Needs a python with the `websockets`
+        package in WEFT_BENCH_PYTHON (default python3), e.g. a venv:
         python3 -m venv /tmp/weft-bench && /tmp/weft-bench/bin/pip install websockets.
         """
       case .foreach:
@@ -215,7 +215,8 @@ enum BenchArguments {
         The WebSocket and plain TCP echo server that `websocket` runs its throughput shapes
         against, in its own process (`websocket` starts it): prints "PORT N TCP M" and serves
         127.0.0.1 until its standard input closes. Each frame is echoed as it arrives, unmasked
-        in place, with no UTF-8 validation and no extension.
+        as it is copied into the reply, with no UTF-8 validation and no extension; pinned to
+        the machine's last core (WEFT_BENCH_PIN=0: not pinned).
         """
       case .help: "Shows help for a benchmark (the same as `weft-bench <benchmark> --help`)."
       }
