@@ -64,8 +64,9 @@ import WeftPersistence
         try tx.save(Metric.sample(2))
         writeIsOpen.signal()
         // Blocks the writer's own queue (not the cooperative pool) until the read is done;
-        // a read that had to wait for this write would never finish: time out instead.
-        return readIsDone.wait(timeout: .now() + 10) == .success
+        // a read that had to wait for this write would never finish: time out instead (after
+        // 120 s, which only a broken run reaches; 10 s could be reached by a loaded one).
+        return readIsDone.wait(timeout: .now() + 120) == .success
       }
       await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
