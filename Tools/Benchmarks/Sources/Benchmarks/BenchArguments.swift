@@ -141,7 +141,7 @@ enum BenchArguments {
         """
         WebSocket: 100,000 small text messages (--quick: 5,000) echoed one at a time over
         loopback by Weft's POSIXWebSocketTransport and by a python `websockets` client, against
-        the same python `websockets` echo server; messages/s and p50/p99 round trip. Then
+        a native echo server and then python's; messages/s and p50/p99 round trip. Then
         issue 29's throughput shapes (1,000 × 64 KiB binary and text round trips, one 16 MiB
         binary message, 16 MiB of text in 256 fragments) by Weft, by the websockets client and
         as a plain TCP echo of the same bytes (the floor), median of 8 rounds with the

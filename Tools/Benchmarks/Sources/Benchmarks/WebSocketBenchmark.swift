@@ -14,10 +14,12 @@ struct WebSocketBenchmarkError: Error, CustomStringConvertible {
 }
 
 /// `weft-bench websocket`: N small text messages echoed over loopback, one at a time, by
-/// Weft's `POSIXWebSocketTransport` and then by a Python `websockets` client, against the same
-/// Python `websockets` echo server (Tools/Benchmarks/websocket_echo.py) in one run; then the
-/// throughput shapes (``runWebSocketThroughput``). The python is `WEFT_BENCH_PYTHON`
-/// (default `python3`), which must have the `websockets` package.
+/// Weft's `POSIXWebSocketTransport` and then by a Python `websockets` client, against the
+/// native echo server (``runNativeEchoServer()``) and then the Python `websockets` echo server
+/// (Tools/Benchmarks/websocket_echo.py), the servers pinned to one core and the clients to the
+/// others (``CorePinning``); then the throughput shapes (``runWebSocketThroughput``) and the
+/// permessage-deflate interop run. The python is `WEFT_BENCH_PYTHON` (default `python3`),
+/// which must have the `websockets` package.
 ///
 /// - Complexity: O(messages) round trips per client; python3 subprocesses.
 func runWebSocketReport(quick: Bool) async throws {
@@ -77,19 +79,34 @@ func runWebSocketReport(quick: Bool) async throws {
       rounds: environment["WEFT_BENCH_ROUNDS"].flatMap { Int($0) })
     return
   }
-  let weft = try await measureWeft(port: port, count: count, warmup: warmup)
-  let peer = try runPythonClient(
-    python: python, script: script, port: port, count: count, warmup: warmup)
-
-  let messages = format(Double(count), digits: 0)
-  print(
-    "# WebSocket echo over loopback (release build; \(messages) small text messages sent one "
-      + "at a time, each echo awaited; the same python `websockets` echo server for both clients)"
-  )
   print(
     "# reproduce: swift run -c release --package-path Tools/Benchmarks weft-bench websocket"
       + (quick ? " --quick" : ""))
+  for server in servers {
+    try await runSmallMessages(
+      against: server, python: python, script: script, count: count, warmup: warmup)
+  }
+  try await runWebSocketThroughput(servers: servers, python: python, script: script, quick: quick)
+  try await runDeflateInterop(relayPort: relayPort, statsPort: statsPort, quick: quick)
+}
+
+/// The small-message table against one server: Weft's client, then the python client.
+private func runSmallMessages(
+  against server: ThroughputServer, python: String, script: String, count: Int, warmup: Int
+) async throws {
+  let weft = try await measureWeft(port: server.port, count: count, warmup: warmup)
+  let peer = try runPythonClient(
+    python: python, script: script, port: server.port, count: count, warmup: warmup)
+  // The floor: the same number of 14-byte round trips ("message 12345") through the
+  // server's plain TCP echo.
+  let floor = try floorSeconds(
+    ThroughputShape(name: "small", text: false, count: count, size: 14, fragments: 1), bytes: 14,
+    port: server.tcpPort)
   print("")
+  print(
+    "# WebSocket echo against \(server.name) (release build; "
+      + "\(format(Double(count), digits: 0)) small text messages sent one at a time, each echo "
+      + "awaited; the same server for both clients)")
   print(
     "client".padding(40) + pad("messages/s", 14) + pad("p50 round trip", 18)
       + pad("p99 round trip", 18))
@@ -102,12 +119,13 @@ func runWebSocketReport(quick: Bool) async throws {
         + pad(format(figures.p99Microseconds) + " µs", 18))
   }
   print(
+    "plain TCP echo (floor)".padding(40) + pad(format(Double(count) / floor, digits: 0), 14))
+  print(
     "Weft / python: messages/s "
       + format(weft.messagesPerSecond / peer.messagesPerSecond, digits: 2) + "×, p50 "
       + format(weft.p50Microseconds / peer.p50Microseconds, digits: 2) + "×, p99 "
-      + format(weft.p99Microseconds / peer.p99Microseconds, digits: 2) + "×")
-  try await runWebSocketThroughput(servers: servers, python: python, script: script, quick: quick)
-  try await runDeflateInterop(relayPort: relayPort, statsPort: statsPort, quick: quick)
+      + format(weft.p99Microseconds / peer.p99Microseconds, digits: 2) + "×; floor / Weft: "
+      + "messages/s " + format(Double(count) / floor / weft.messagesPerSecond, digits: 2) + "×")
 }
 
 /// Weft's client: connects, warms up, then sends `count` messages one at a time.

@@ -281,7 +281,7 @@ private func announcedNumbers(_ text: String, after word: String) -> [String: Do
 
 /// The floor: `count` round trips of `bytes` bytes through a plain TCP echo, written and read
 /// at once (poll), with no WebSocket framing, masking or validation.
-private func floorSeconds(_ shape: ThroughputShape, bytes: Int, port: Int) throws -> Double {
+func floorSeconds(_ shape: ThroughputShape, bytes: Int, port: Int) throws -> Double {
   let fd = try connectLoopback(port: port)
   defer { close(fd) }
   var one: Int32 = 1
