@@ -142,7 +142,8 @@ private struct ByteQueue: ~Copyable {
   _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
   var inbound = ByteQueue(capacity: 1 << 20)
   var outbound = ByteQueue(capacity: 1 << 20)
-  var frames = FrameEchoer(handshaken: !webSocket)
+  // nil for the plain TCP echo, which copies every byte back as it is.
+  var frames: FrameEchoer? = webSocket ? FrameEchoer() : nil
   while true {
     let wantsOutput = outbound.count > 0
     var entry = pollfd(
@@ -153,8 +154,8 @@ private struct ByteQueue: ~Copyable {
       let got = read(fd, target, inbound.free)
       if got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR) { return }
       if got > 0 { inbound.end += got }
-      if webSocket {
-        guard frames.echo(&inbound, into: &outbound) else { return }
+      if let echoed = frames?.echo(&inbound, into: &outbound) {
+        guard echoed else { return }
       } else {
         outbound.reserve(inbound.count).copyMemory(
           from: inbound.base + inbound.start, byteCount: inbound.count)
@@ -167,22 +168,20 @@ private struct ByteQueue: ~Copyable {
       guard sent > 0 else { break }
       outbound.consume(sent)
     }
-    if frames.closed && outbound.count == 0 { return }
+    if frames?.closed == true && outbound.count == 0 { return }
   }
 }
 
 /// The WebSocket echo's parser: the opening handshake, then each frame's reply header as
 /// soon as its header arrives and its payload, unmasked, as each part of it arrives.
 private struct FrameEchoer {
-  var handshaken: Bool
+  private var handshaken = false
   /// The current frame's payload bytes not yet echoed, and those echoed so far.
   private var remaining = 0
   private var offset = 0
   private var mask: [UInt8] = [0, 0, 0, 0]
   /// A close frame was echoed: nothing after it is read.
   private(set) var closed = false
-
-  init(handshaken: Bool) { self.handshaken = handshaken }
 
   /// Echoes what `inbound` holds into `outbound`; false if the handshake has no key.
   mutating func echo(_ inbound: inout ByteQueue, into outbound: inout ByteQueue) -> Bool {

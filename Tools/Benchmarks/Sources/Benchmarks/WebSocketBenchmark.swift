@@ -66,11 +66,11 @@ func runWebSocketReport(quick: Bool) async throws {
   // WEFT_BENCH_SERVERS=native: the throughput shapes against the native server alone.
   let environment = ProcessInfo.processInfo.environment
   var servers = [
-    ThroughputServer(name: "the native echo server", port: native.port, tcpPort: native.tcpPort)
+    EchoServer(name: "the native echo server", port: native.port, tcpPort: native.tcpPort)
   ]
   if environment["WEFT_BENCH_SERVERS"] != "native" {
     servers.append(
-      ThroughputServer(name: "python's websockets server", port: port, tcpPort: tcpPort))
+      EchoServer(name: "python's websockets server", port: port, tcpPort: tcpPort))
   }
   // WEFT_BENCH_WEBSOCKET=throughput: the throughput shapes alone (for profiling them).
   if environment["WEFT_BENCH_WEBSOCKET"] == "throughput" {
@@ -92,16 +92,14 @@ func runWebSocketReport(quick: Bool) async throws {
 
 /// The small-message table against one server: Weft's client, then the python client.
 private func runSmallMessages(
-  against server: ThroughputServer, python: String, script: String, count: Int, warmup: Int
+  against server: EchoServer, python: String, script: String, count: Int, warmup: Int
 ) async throws {
   let weft = try await measureWeft(port: server.port, count: count, warmup: warmup)
   let peer = try runPythonClient(
     python: python, script: script, port: server.port, count: count, warmup: warmup)
   // The floor: the same number of 14-byte round trips ("message 12345") through the
   // server's plain TCP echo.
-  let floor = try floorSeconds(
-    ThroughputShape(name: "small", text: false, count: count, size: 14, fragments: 1), bytes: 14,
-    port: server.tcpPort)
+  let floor = try floorSeconds(count: count, bytes: 14, port: server.tcpPort)
   print("")
   print(
     "# WebSocket echo against \(server.name) (release build; "

@@ -60,8 +60,9 @@ struct ThroughputShape: Sendable {
   }
 }
 
-/// A server the throughput shapes run against: its WebSocket echo and its plain TCP echo.
-struct ThroughputServer: Sendable {
+/// A server the WebSocket benchmark runs against (the small messages and the throughput
+/// shapes): its WebSocket echo and its plain TCP echo.
+struct EchoServer: Sendable {
   /// How the table's title names it.
   var name: String
   var port: Int
@@ -80,7 +81,7 @@ struct ThroughputServer: Sendable {
 /// - Complexity: O(servers × rounds × shapes × bytes); one python3 subprocess per python
 ///   measurement.
 func runWebSocketThroughput(
-  servers: [ThroughputServer], python: String, script: String, quick: Bool, rounds: Int? = nil
+  servers: [EchoServer], python: String, script: String, quick: Bool, rounds: Int? = nil
 ) async throws {
   let rounds = rounds ?? (quick ? 1 : 8)
   let weftOnly = ProcessInfo.processInfo.environment["WEFT_BENCH_WEBSOCKET_CLIENTS"] == "weft"
@@ -121,7 +122,7 @@ private enum ThroughputClient: CaseIterable {
 
 /// One shape's rows in one server's table.
 private func runShape(
-  _ shape: ThroughputShape, server: ThroughputServer, python: String, script: String,
+  _ shape: ThroughputShape, server: EchoServer, python: String, script: String,
   rounds: Int, weftOnly: Bool
 ) async throws {
   let message = shape.message()
@@ -157,7 +158,8 @@ private func runShape(
         peerCPU.append(cpu)
       case .floor:
         floor.append(
-          try floorSeconds(shape, bytes: shape.payloadBytes(message), port: server.tcpPort))
+          try floorSeconds(
+            count: shape.count, bytes: shape.payloadBytes(message), port: server.tcpPort))
       }
     }
   }
@@ -281,7 +283,7 @@ private func announcedNumbers(_ text: String, after word: String) -> [String: Do
 
 /// The floor: `count` round trips of `bytes` bytes through a plain TCP echo, written and read
 /// at once (poll), with no WebSocket framing, masking or validation.
-func floorSeconds(_ shape: ThroughputShape, bytes: Int, port: Int) throws -> Double {
+func floorSeconds(count: Int, bytes: Int, port: Int) throws -> Double {
   let fd = try connectLoopback(port: port)
   defer { close(fd) }
   var one: Int32 = 1
@@ -314,7 +316,7 @@ func floorSeconds(_ shape: ThroughputShape, bytes: Int, port: Int) throws -> Dou
   }
   try roundTrip()  // warm-up
   let start = wallNanoseconds()
-  for _ in 0..<shape.count { try roundTrip() }
+  for _ in 0..<count { try roundTrip() }
   return Double(wallNanoseconds() - start) / 1e9
 }
 
