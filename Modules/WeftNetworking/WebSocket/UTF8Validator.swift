@@ -7,7 +7,10 @@ import Foundation
 /// Follows the Unicode Standard's table of well-formed byte sequences (Table 3-7): no
 /// overlong forms, no surrogates (U+D800–U+DFFF), nothing above U+10FFFF.
 ///
-/// - Complexity: O(bytes); runs of ASCII are checked 8 bytes at a time.
+/// - Complexity: O(bytes); runs of ASCII are checked 32 bytes at a time, a two-byte character
+///   whose bytes arrived together in one step (16 MiB of JSON with an é every 70 bytes: 0.7 ms,
+///   against 1.4 ms 8 bytes at a time and 7.6 ms for the standard library's check; see
+///   docs/performance.md, "Seventh round").
 /// - Note: Isolation: a value type; any isolation.
 /// - Note: Allocations: none.
 struct UTF8Validator: Sendable, Equatable {
@@ -29,13 +32,30 @@ struct UTF8Validator: Sendable, Equatable {
     var index = 0
     while index < count {
       if needed == 0 {
+        // ASCII: 32 bytes a step (four words OR-ed, one test), then 8.
+        while index + 32 <= count {
+          let word =
+            bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            | bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+            | bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+            | bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+          guard word & 0x8080_8080_8080_8080 == 0 else { break }
+          index += 32
+        }
         while index + 8 <= count,
           bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
         {
           index += 8
         }
         guard index < count else { return nil }
-        switch bytes[index] {
+        let lead = bytes[index]
+        // A two-byte character whose bytes are both here (é, ü, ñ, κ …): checked in one step,
+        // back to the ASCII loop with no state kept.
+        if lead >= 0xC2 && lead <= 0xDF && index + 1 < count && bytes[index + 1] & 0xC0 == 0x80 {
+          index += 2
+          continue
+        }
+        switch lead {
         case 0x00...0x7F: break
         case 0xC2...0xDF: expect(1, 0x80, 0xBF)
         case 0xE0: expect(2, 0xA0, 0xBF)

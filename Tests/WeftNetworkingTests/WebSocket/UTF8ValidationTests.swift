@@ -59,6 +59,38 @@ struct UTF8ValidationTests {
     }
   }
 
+  /// Long ASCII runs go 32 and 8 bytes a step and two-byte characters in one: a character or a
+  /// bad byte at every position of a 100-byte run, and every cut, still agree with the standard
+  /// library and report the bad byte's own offset.
+  @Test func longRunsAgreeWithTheStandardLibraryAtEveryPosition() {
+    let inserts: [[UInt8]] = [
+      [0xC3, 0xA9],  // é: the two-byte step
+      [0xC3], [0xC3, 0x41], [0xC1, 0xBF], [0x80],  // cut, bad continuation, overlong, stray
+      [0xE2, 0x82, 0xAC], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98, 0x80], [0xFF],
+    ]
+    for insert in inserts {
+      for position in 0...100 {
+        let bytes =
+          [UInt8](repeating: 0x61, count: position) + insert
+          + [UInt8](repeating: 0x62, count: 100 - position)
+        let valid = standardLibraryAccepts(bytes)
+        for split in [0, position, position + 1, bytes.count / 2, bytes.count] {
+          #expect(
+            validatorAccepts(bytes, splitAt: min(split, bytes.count)) == valid,
+            "\(insert) at \(position), cut at \(split)")
+        }
+        var validator = UTF8Validator()
+        let bad = validator.validate(bytes)
+        if valid {
+          #expect(bad == nil && validator.isComplete)
+        } else if insert != [0xC3] {
+          // The first byte that cannot continue: the lead byte itself, or the one after it.
+          #expect(bad == position || bad == position + 1, "\(insert) at \(position): \(bad ?? -1)")
+        }
+      }
+    }
+  }
+
   @Test func reportsTheOffsetOfTheFirstBadByte() {
     var validator = UTF8Validator()
     #expect(validator.validate(Array("abcdefghij".utf8) + [0xCE, 0x41]) == 11)

@@ -147,7 +147,9 @@ enum BenchArguments {
         as a plain TCP echo of the same bytes (the floor), median of 8 rounds with the
         clients' order rotated each round, against a native echo server
         (websocket-echo-server) and then python's; the servers are pinned to the last core
-        and the clients to the others (WEFT_BENCH_PIN=0: unpinned). Then a JSON feed with and
+        and the clients to the others (WEFT_BENCH_PIN=0: unpinned). Then the codec: the same
+        shapes framed and decoded in memory, no socket (the client's own work per message;
+        WEFT_BENCH_WEBSOCKET=codec runs it alone, without python). Then a JSON feed with and
         without permessage-deflate through a counting relay (fails unless the echoes match and
         compression shrinks the bytes on the wire). Needs a python with the `websockets`
         package in WEFT_BENCH_PYTHON (default python3), e.g. a venv:

@@ -23,6 +23,11 @@ struct WebSocketBenchmarkError: Error, CustomStringConvertible {
 ///
 /// - Complexity: O(messages) round trips per client; python3 subprocesses.
 func runWebSocketReport(quick: Bool) async throws {
+  // WEFT_BENCH_WEBSOCKET=codec: the codec table alone (no socket, no python needed).
+  if ProcessInfo.processInfo.environment["WEFT_BENCH_WEBSOCKET"] == "codec" {
+    try runWebSocketCodec(quick: quick)
+    return
+  }
   let count = quick ? 5_000 : 100_000
   let warmup = quick ? 200 : 1_000
   let script = URL(fileURLWithPath: #filePath)
@@ -87,6 +92,7 @@ func runWebSocketReport(quick: Bool) async throws {
       against: server, python: python, script: script, count: count, warmup: warmup)
   }
   try await runWebSocketThroughput(servers: servers, python: python, script: script, quick: quick)
+  try runWebSocketCodec(quick: quick)
   try await runDeflateInterop(relayPort: relayPort, statsPort: statsPort, quick: quick)
 }
 
