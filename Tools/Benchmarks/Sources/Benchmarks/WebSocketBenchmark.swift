@@ -17,8 +17,9 @@ struct WebSocketBenchmarkError: Error, CustomStringConvertible {
 /// Weft's `POSIXWebSocketTransport` and then by a Python `websockets` client, against the
 /// native echo server (``runNativeEchoServer()``) and then the Python `websockets` echo server
 /// (Tools/Benchmarks/websocket_echo.py), the servers pinned to one core and the clients to the
-/// others (``CorePinning``); then the throughput shapes (``runWebSocketThroughput``) and the
-/// permessage-deflate interop run. The python is `WEFT_BENCH_PYTHON` (default `python3`),
+/// others (``CorePinning``); then the throughput shapes (``runWebSocketThroughput``), the
+/// codec table (``runWebSocketCodec(quick:)``; `WEFT_BENCH_WEBSOCKET=codec` runs it alone) and
+/// the permessage-deflate interop run. The python is `WEFT_BENCH_PYTHON` (default `python3`),
 /// which must have the `websockets` package.
 ///
 /// - Complexity: O(messages) round trips per client; python3 subprocesses.

@@ -11,9 +11,8 @@ import WeftNetworking
 ///
 /// - Complexity: O(rounds × shapes × bytes).
 func runWebSocketCodec(quick: Bool) throws {
-  let environment = ProcessInfo.processInfo.environment
-  let rounds = environment["WEFT_BENCH_ROUNDS"].flatMap { Int($0) } ?? (quick ? 1 : 5)
-  let only = environment["WEFT_BENCH_SHAPES"]
+  let rounds =
+    ProcessInfo.processInfo.environment["WEFT_BENCH_ROUNDS"].flatMap { Int($0) } ?? (quick ? 1 : 5)
   print("")
   print(
     "# WebSocket codec: the client's own work per message, no socket (median of \(rounds) "
@@ -23,7 +22,7 @@ func runWebSocketCodec(quick: Bool) throws {
   print(
     "shape".padding(34) + pad("encode µs", 11) + pad("GB/s", 7) + pad("decode µs", 11)
       + pad("GB/s", 7))
-  for shape in ThroughputShape.all(quick: quick) where only.map(shape.name.contains) ?? true {
+  for shape in ThroughputShape.selected(quick: quick) {
     let message = shape.message()
     let bytes = shape.payloadBytes(message)
     let fragmentSize = shape.fragments > 1 ? (bytes + shape.fragments - 1) / shape.fragments : .max

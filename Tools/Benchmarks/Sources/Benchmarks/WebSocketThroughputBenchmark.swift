@@ -36,6 +36,13 @@ struct ThroughputShape: Sendable {
     ]
   }
 
+  /// The shapes a run measures: ``all(quick:)``, or with `WEFT_BENCH_SHAPES` set, only those
+  /// whose names contain its value (`WEFT_BENCH_SHAPES=fragments`, for profiling one).
+  static func selected(quick: Bool) -> [ThroughputShape] {
+    let only = ProcessInfo.processInfo.environment["WEFT_BENCH_SHAPES"]
+    return all(quick: quick).filter { only.map($0.name.contains) ?? true }
+  }
+
   /// The message, built as `websocket_echo.py`'s `shape_message` builds it.
   func message() -> RealtimeMessage {
     if text {
@@ -95,9 +102,7 @@ func runWebSocketThroughput(
       "shape".padding(34) + pad("Weft s", 9) + pad("CPU s", 8) + pad("websockets s", 14)
         + pad("CPU s", 8) + pad("floor s", 9) + pad("websockets/Weft", 17)
         + pad("Weft/floor", 12))
-    // WEFT_BENCH_SHAPES=64: only the shapes whose names contain it (for profiling one).
-    let only = ProcessInfo.processInfo.environment["WEFT_BENCH_SHAPES"]
-    for shape in ThroughputShape.all(quick: quick) where only.map(shape.name.contains) ?? true {
+    for shape in ThroughputShape.selected(quick: quick) {
       try await runShape(
         shape, server: server, python: python, script: script, rounds: rounds, weftOnly: weftOnly)
     }
