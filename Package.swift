@@ -103,7 +103,7 @@ let package = Package(
       name: "WeftFeedback", dependencies: ["WeftCore"], path: "Modules/WeftFeedback",
       swiftSettings: strict),
     .testTarget(
-      name: "WeftFeedbackTests", dependencies: ["WeftFeedback", "WeftCore"],
+      name: "WeftFeedbackTests", dependencies: ["WeftFeedback", "WeftCore", "WeftTesting"],
       path: "Tests/WeftFeedbackTests",
       swiftSettings: strict),
 

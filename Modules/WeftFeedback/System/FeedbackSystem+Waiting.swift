@@ -76,6 +76,14 @@ extension FeedbackSystem {
     }
   }
 
+  /// Whether events wait in the queue for a host job (what `TestStore`'s waits check).
+  ///
+  /// - Complexity: O(1): one lock.
+  /// - Note: Isolation: any.
+  package var hasQueuedEvents: Bool {
+    shared.withLock { !$0.queue.isEmpty || $0.drainScheduled }
+  }
+
   /// Resumes idle waiters taken under the lock.
   func resume(_ waiters: [CheckedContinuation<Void, Never>]) {
     for waiter in waiters { waiter.resume() }

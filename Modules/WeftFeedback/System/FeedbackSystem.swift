@@ -94,7 +94,9 @@ public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
       monitor: monitor, observer: observer, onTransition: nil, isolation: isolation)
   }
 
-  init(
+  /// The designated initializer, with the hook `TestStore` uses: `onTransition` is called
+  /// after each reduction, before the feedback rules run.
+  package init(
     initial: State, name: String?, reduce: @escaping @Sendable (inout State, Event) -> Void,
     feedbacks: [Feedback<State, Event>], host: any Actor, monitor: PerformanceMonitor,
     observer: (@Sendable (EffectActivity) -> Void)?,

@@ -1,5 +1,6 @@
 import Testing
 import WeftCore
+import WeftTesting
 
 @testable import WeftFeedback
 

@@ -1,5 +1,6 @@
 import Testing
 import WeftFeedback
+import WeftTesting
 
 /// Reports a `TestStore` failure as a Swift Testing issue at the test's line.
 @Sendable func recordIssue(_ failure: TestFailure) {

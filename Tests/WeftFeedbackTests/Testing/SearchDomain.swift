@@ -1,5 +1,6 @@
 import WeftCore
 import WeftFeedback
+import WeftTesting
 
 /// A small search screen: typing a query loads results after a one-second delay; a new
 /// query restarts the load; clearing cancels it.

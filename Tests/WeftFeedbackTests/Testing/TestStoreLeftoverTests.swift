@@ -1,6 +1,7 @@
 import Testing
 import WeftCore
 import WeftFeedback
+import WeftTesting
 
 /// Leftovers (events fed back and never received, effects still running) fail the test that
 /// leaked them, through Swift Testing's own issue handling: `withKnownIssue` only sees issues

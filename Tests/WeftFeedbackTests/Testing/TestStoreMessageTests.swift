@@ -1,6 +1,7 @@
 import Testing
 import WeftCore
 import WeftFeedback
+import WeftTesting
 
 /// The test helper's failure messages are API: each is pinned here, word for word.
 @Suite("TestStore failure messages", .timeLimit(.minutes(5)))

@@ -1,6 +1,7 @@
 import Testing
 import WeftCore
 import WeftFeedback
+import WeftTesting
 
 /// The exhaustive test helper, used the way feature tests use it.
 @Suite("TestStore", .timeLimit(.minutes(5)))

@@ -1,6 +1,7 @@
 import Testing
 import WeftCore
 import WeftFeedback
+import WeftTesting
 
 /// The authentication service's loop, tested exhaustively on the MainActor with a test
 /// clock: every state change, every fed-back event, every effect started and cancelled.

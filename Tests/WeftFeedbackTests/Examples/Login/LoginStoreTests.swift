@@ -1,6 +1,7 @@
 import Testing
 import WeftCore
 import WeftFeedback
+import WeftTesting
 
 /// The login screen's loop, exhaustively, against a stub auth service.
 @Suite("Login store", .timeLimit(.minutes(5)))

@@ -1,3 +1,5 @@
+import WeftFeedback
+
 extension TestStore {
   /// The effects launched and not yet finished, in launch order: each one's `scheduled`
   /// record, whose `detail` is the element or key a `forEach` effect runs for (or the query

@@ -1,3 +1,5 @@
+import WeftFeedback
+
 extension TestStore {
   /// Sends `event` and asserts the state it produces: `update` applies the expected change
   /// to the state asserted so far, and the result must equal the actual state.
@@ -185,12 +187,5 @@ extension TestStore {
       _ = await tracker.wait(until: condition, timeout: remaining)
     }
     return true
-  }
-}
-
-extension FeedbackSystem {
-  /// Whether events wait in the queue for a host job (used by test waits).
-  var hasQueuedEvents: Bool {
-    shared.withLock { !$0.queue.isEmpty || $0.drainScheduled }
   }
 }

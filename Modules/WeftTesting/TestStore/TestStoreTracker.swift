@@ -1,4 +1,5 @@
 import WeftCore
+import WeftFeedback
 
 /// What a `TestStore` learns from its system, recorded under a lock from whatever isolation
 /// reports it, with one waiter that is woken when a condition on the record holds.

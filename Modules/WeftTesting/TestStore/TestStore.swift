@@ -1,4 +1,5 @@
 import WeftCore
+import WeftFeedback
 
 /// Tests a feedback system exhaustively: send an event, assert the exact state change,
 /// receive the events effects feed back, assert which effects started and stopped, and fail

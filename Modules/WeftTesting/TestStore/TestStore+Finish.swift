@@ -1,3 +1,5 @@
+import WeftFeedback
+
 extension TestStore {
   /// Ends the test: waits for running effects to finish, then reports every event fed back
   /// and not received and every effect still running, and cancels what is left.
