@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "SimulatorGate", targets: ["SimulatorGate"]),
     .library(name: "SimulatorKit", targets: ["SimulatorKit"]),
     .library(name: "SimulatorPacks", targets: ["SimulatorPacks"]),
+    .library(name: "HealthHarness", targets: ["HealthHarness"]),
     .library(name: "HealthSimulator", targets: ["HealthSimulator"]),
     // Link-only: a simulator executable of your own app that depends on it counts
     // allocations in release builds, as weft-sim does (nothing imports it).
@@ -210,14 +211,14 @@ let package = Package(
       name: "AppFeature",
       dependencies: [
         "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
-        "WeftContexts", "WeftPersistence", "WeftNetworking", "WeftRuntime", "WeftSimulation",
+        "WeftContexts", "WeftPersistence", "WeftNetworking",
       ],
       path: "Modules/Features/AppFeature", swiftSettings: strict),
     // The live configuration against a real HTTP and WebSocket server on 127.0.0.1.
     .testTarget(
       name: "AppFeatureTests",
       dependencies: [
-        "AppFeature", "TestProcesses", "WeftNetworking", "WeftSimulation",
+        "AppFeature", "HealthHarness", "TestProcesses", "WeftNetworking", "WeftSimulation",
       ],
       path: "Tests/AppFeatureTests",
       resources: [.copy("Fixtures")], swiftSettings: strict),
@@ -228,8 +229,8 @@ let package = Package(
       name: "HostedSuites",
       dependencies: [
         "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
-        "TestProcesses", "WeftCore", "WeftNetworking", "WeftPersistence", "WeftRuntime",
-        "WeftSimulation",
+        "HealthHarness", "TestProcesses", "WeftCore", "WeftNetworking", "WeftPersistence",
+        "WeftRuntime", "WeftSimulation",
       ],
       path: "Tests/HostedSuites", swiftSettings: strict),
     .executableTarget(
@@ -278,14 +279,25 @@ let package = Package(
       name: "SimulatorPacks",
       dependencies: ["SimulatorFlow", "SimulatorKit", "WeftContexts", "WeftNetworking"],
       path: "Modules/SimulatorPacks", swiftSettings: strict),
+    // MARK: The health app's simulator side
+    // HealthHarness: the health app in its simulated world (the in-process backend, network
+    // and realtime server, virtual time), the verbs that drive it and its observable paths.
+    // AppFeature knows none of it (.ci/check-deps' layering rule).
+    .target(
+      name: "HealthHarness",
+      dependencies: [
+        "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
+        "WeftCore", "WeftNetworking", "WeftPersistence", "WeftRuntime", "WeftSimulation",
+      ],
+      path: "Modules/HealthApp/HealthHarness", swiftSettings: strict),
     // The health app's plug-in: its flow commands and how weft-sim launches it.
     .target(
       name: "HealthSimulator",
       dependencies: [
-        "AppFeature", "FormsFeature", "HealthDomain", "SimulatorFlow", "SimulatorKit",
-        "SimulatorPacks", "WeftCore", "WeftRuntime", "WeftSimulation",
+        "AppFeature", "FormsFeature", "HealthDomain", "HealthHarness", "SimulatorFlow",
+        "SimulatorKit", "SimulatorPacks", "WeftCore", "WeftRuntime", "WeftSimulation",
       ],
-      path: "Modules/Features/HealthSimulator", swiftSettings: strict),
+      path: "Modules/HealthApp/HealthSimulator", swiftSettings: strict),
     .testTarget(
       name: "HealthSimulatorTests",
       dependencies: [

@@ -1,5 +1,6 @@
 import AppFeature
 import Foundation
+import HealthHarness
 import TestProcesses
 import Testing
 import WeftSimulation
@@ -17,7 +18,7 @@ struct LiveConfigurationTests {
         .live(baseURL: server.baseURL, databasePath: file.path))
       #expect(app.dependencies.mode == .live)
       func shows(_ path: String, _ value: ObservedValue) async throws {
-        try await waitUntil("\(path) is \(value)") { app.paths[path]?.read() == value }
+        try await waitUntil("\(path) is \(value)") { app.value(path) == value }
       }
 
       try await app.login(email: "ada@example.com", password: "wrong")
@@ -42,12 +43,6 @@ struct LiveConfigurationTests {
       try await shows("auth.state", .string("authenticated"))
       try await shows("app.user", .string("ada@example.com"))
 
-      await #expect(throws: AppRuntimeError.realClock) {
-        try await app.advanceClock(by: .seconds(1))
-      }
-      await #expect(throws: AppRuntimeError.simulationOnly(action: "realtime push")) {
-        try await app.pushInsight(title: "x")
-      }
       try await app.logout()
       try await shows("auth.state", .string("idle"))
       await app.shutDown()

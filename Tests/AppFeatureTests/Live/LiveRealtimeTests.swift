@@ -1,5 +1,6 @@
 import AppFeature
 import Foundation
+import HealthHarness
 import TestProcesses
 import Testing
 import WeftNetworking
@@ -64,8 +65,9 @@ struct LiveRealtimeTests {
 }
 
 extension AppRuntime {
-  /// The value at `path` now (`.none` when there is no such path).
-  func value(_ path: String) -> ObservedValue { paths[path]?.read() ?? .none }
+  /// The value at `path` now (`.none` when there is no such path), read through the paths
+  /// HealthHarness makes for a launch (a live one here).
+  func value(_ path: String) -> ObservedValue { launch.makePaths()[path]?.read() ?? .none }
 }
 
 /// Polls `condition` every 20 ms until it holds, failing after a generous `limit` (the wait is

@@ -58,9 +58,8 @@ struct AppStateTests {
       AppActionError.notAuthenticated(action: "session.expire").description
         == "session.expire needs a signed-in user: log in first")
     #expect(
-      AppRuntimeError.simulationOnly(action: "realtime push").description
-        == "realtime push drives the simulated world: build the app with AppDependencies.simulated(…)"
-    )
+      AppRuntimeError.realClock.description
+        == "time cannot be advanced off the deterministic runtime: the app runs on the real clock")
     await app.shutDown()
   }
 

@@ -1,13 +1,14 @@
 import AppFeature
 import Foundation
 import HealthDomain
+import HealthHarness
 import Testing
 import WeftCore
 
 @MainActor
 @Suite("The dashboard through the simulated app")
 struct DashboardTests {
-  static func signedIn() async throws -> AppRuntime {
+  static func signedIn() async throws -> SimulatedHealthApp {
     let app = try await simulatedApp()
     try await app.login(email: "ada@example.com", password: "correct-horse")
     return app
@@ -117,7 +118,7 @@ struct DashboardTests {
   @Test func aFailedSyncKeepsTheLocalDataAndSaysWhy() async throws {
     let app = try await Self.signedIn()
     try await app.openDashboard(range: .week)
-    try app.injectFault(NetworkFaultSpec(.serverError(status: 503), path: "/metrics"))
+    app.injectFault(NetworkFaultSpec(.serverError(status: 503), path: "/metrics"))
     try await app.refreshDashboard()
     #expect(app.value("dashboard.state") == .string("success"))
     #expect(app.value("dashboard.summary.totalSteps") == .double(12000))
@@ -126,7 +127,7 @@ struct DashboardTests {
         == .string(
           "Could not sync with the server: the server answered HTTP 503. Showing the data saved "
             + "on this device; pull to refresh to try again."))
-    try app.clearFaults()
+    app.clearFaults()
     try await app.refreshDashboard()
     #expect(app.value("dashboard.error") == .none)
     await app.shutDown()

@@ -1,4 +1,5 @@
 import AppFeature
+import HealthHarness
 import Testing
 import WeftCore
 import WeftRuntime
@@ -14,20 +15,20 @@ struct DeterminismTests {
     // (the runtime is the process's, shared by every test before this one).
     DeterministicRuntime.current?.reset(scheduleSeed: nil)
     let monitor = PerformanceMonitor(enabled: true)
-    let app = try await AppRuntime.build(.simulated(seed: seed, monitor: monitor))
+    let app = try await SimulatedHealthApp(seed: seed, monitor: monitor)
     let origin = RuntimeClock().now
     var trace: [String] = []
     func record(_ step: String) {
       let values = app.paths.keys.sorted().map { "\($0)=\(app.paths[$0]!.read())" }
-      let server = app.simulation!.server
+      let server = app.simulation.server
       let commits = monitor.allMetrics().map { "\($0.name):\($0.commits)" }
       trace.append(
         "\(step) t=\(app.elapsed(since: origin)) applied=\(server.appliedWrites) "
-          + "replayed=\(server.replayedWrites) requests=\(app.simulation!.network.requestCount) "
+          + "replayed=\(server.replayedWrites) requests=\(app.simulation.network.requestCount) "
           + "statements=\(app.databaseStatistics.statements) commits=\(commits) "
           + values.joined(separator: " "))
     }
-    try app.setLatency(.milliseconds(30), jitter: .milliseconds(50))
+    app.setLatency(.milliseconds(30), jitter: .milliseconds(50))
     try await app.login(email: "ada@example.com", password: "correct-horse")
     record("login")
     try await app.openDashboard(range: .week)
@@ -38,11 +39,11 @@ struct DeterminismTests {
       try await app.submitHealthForm()
       record("submit \(value)")
     }
-    try app.injectFault(NetworkFaultSpec(.timeout, rate: 0.4, path: "/metrics/{id}"))
-    try app.injectFault(NetworkFaultSpec(.serverError(status: 503), rate: 0.4))
+    app.injectFault(NetworkFaultSpec(.timeout, rate: 0.4, path: "/metrics/{id}"))
+    app.injectFault(NetworkFaultSpec(.serverError(status: 503), rate: 0.4))
     try await app.setNetwork(online: true)
     record("online")
-    try app.clearFaults()
+    app.clearFaults()
     try await app.pushInsight(title: "Hello")
     record("push")
     try await app.realtimeDrop()

@@ -1,5 +1,6 @@
 import AppFeature
 import Foundation
+import HealthHarness
 import Testing
 import WeftNetworking
 import WeftRuntime
@@ -9,18 +10,18 @@ import WeftSimulation
 @MainActor
 func simulatedApp(
   seed: UInt64 = 1, databasePath: String? = nil, latency: Duration = .milliseconds(40)
-) async throws -> AppRuntime {
-  try await AppRuntime.build(.simulated(seed: seed, databasePath: databasePath, latency: latency))
+) async throws -> SimulatedHealthApp {
+  try await SimulatedHealthApp(seed: seed, databasePath: databasePath, latency: latency)
 }
 
-extension AppRuntime {
+extension SimulatedHealthApp {
   /// Virtual time since `instant` (the runtime's clock is the process's, shared by tests).
   func elapsed(since instant: RuntimeClock.Instant) -> Duration {
     instant.duration(to: RuntimeClock().now)
   }
 }
 
-extension AppRuntime {
+extension SimulatedHealthApp {
   /// The value at `path`, failing the test when no such path exists.
   func value(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) -> ObservedValue {
     guard let observable = paths[path] else {

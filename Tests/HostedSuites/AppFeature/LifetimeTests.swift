@@ -1,6 +1,7 @@
 import AppFeature
 import AuthFeature
 import DashboardFeature
+import HealthHarness
 import Testing
 import WeftNetworking
 
@@ -8,7 +9,7 @@ import WeftNetworking
 @Suite("Lifetimes")
 struct LifetimeTests {
   @Test func nothingOutlivesAShutDownApp() async throws {
-    weak var runtime: AppRuntime?
+    weak var runtime: SimulatedHealthApp?
     weak var launch: AppLaunch?
     weak var auth: AuthService?
     weak var login: LoginStore?

@@ -1,5 +1,6 @@
 import AppFeature
 import AuthFeature
+import HealthHarness
 import Testing
 import WeftRuntime
 
@@ -69,7 +70,7 @@ struct LoginTests {
 
   @Test func aServerFailureCanBeRetried() async throws {
     let app = try await simulatedApp()
-    try app.injectFault(NetworkFaultSpec(.serverError(status: 503), count: 1, path: "/auth/login"))
+    app.injectFault(NetworkFaultSpec(.serverError(status: 503), count: 1, path: "/auth/login"))
     try await app.login(email: "ada@example.com", password: "correct-horse")
     #expect(app.value("auth.error") == .string("network"))
     #expect(app.value("login.error") == .string(AuthError.network("HTTP 503").description))

@@ -2,6 +2,7 @@ import AppFeature
 import AuthFeature
 import Foundation
 import HealthDomain
+import HealthHarness
 import TestProcesses
 import Testing
 
@@ -40,8 +41,8 @@ struct LogoutAndRelaunchTests {
     #expect(try await app.launch.database.count(HealthMetric.self) == 0)
     #expect(try await SessionStore(database: app.launch.database).load() == nil)
     // The server revoked the token (asked directly, without latency).
-    try app.setLatency(.zero)
-    let transport = try #require(app.simulation?.network)
+    app.setLatency(.zero)
+    let transport = app.simulation.network
     var request = HTTPRequestFixture.get("/insights")
     request.headers["Authorization"] = "Bearer \(token)"
     #expect(try await transport.send(request).status == 401)
@@ -67,7 +68,7 @@ struct LogoutAndRelaunchTests {
     #expect(app.value("network.online") == .bool(false))
     try await app.setNetwork(online: true)
     #expect(app.value("outbox.count") == .int(0))
-    #expect(app.simulation?.server.appliedWrites == 1)
+    #expect(app.simulation.server.appliedWrites == 1)
     await app.shutDown()
   }
 
@@ -103,17 +104,17 @@ struct LogoutAndRelaunchTests {
   @Test func aTokenTheServerRejectsEndsTheSession() async throws {
     let app = try await simulatedApp()
     try await app.login(email: "ada@example.com", password: "correct-horse")
-    app.simulation?.server.revokeTokens(ofUser: "user-ada")
+    app.simulation.server.revokeTokens(ofUser: "user-ada")
     await app.setHealthForm(metric: .steps, value: "7")
     try await app.submitHealthForm()
     #expect(app.value("auth.error") == .string("tokenRejected"))
     #expect(app.value("app.alert") == .string(AuthError.tokenRejected.description))
     #expect(app.value("outbox.count") == .int(1))
-    #expect(app.simulation?.server.appliedWrites == 0)
+    #expect(app.simulation.server.appliedWrites == 0)
     // Signing in again delivers what was queued.
     try await app.login(email: "ada@example.com", password: "correct-horse")
     #expect(app.value("outbox.count") == .int(0))
-    #expect(app.simulation?.server.appliedWrites == 1)
+    #expect(app.simulation.server.appliedWrites == 1)
     await app.shutDown()
   }
 }

@@ -1,17 +1,18 @@
 import AppFeature
 import HealthDomain
+import HealthHarness
 import Testing
 
 @MainActor
 @Suite("Syncing the outbox")
 struct SyncTests {
-  static func signedIn(seed: UInt64 = 1) async throws -> AppRuntime {
+  static func signedIn(seed: UInt64 = 1) async throws -> SimulatedHealthApp {
     let app = try await simulatedApp(seed: seed)
     try await app.login(email: "ada@example.com", password: "correct-horse")
     return app
   }
 
-  static func submitSteps(_ app: AppRuntime, _ values: [Int]) async throws {
+  static func submitSteps(_ app: SimulatedHealthApp, _ values: [Int]) async throws {
     for value in values {
       await app.setHealthForm(metric: .steps, value: String(value))
       let result = try await app.submitHealthForm()
@@ -24,7 +25,7 @@ struct SyncTests {
 
   @Test func metricsSavedOfflineAreDeliveredOnceWhenTheNetworkComesBack() async throws {
     let app = try await Self.signedIn()
-    let server = try #require(app.simulation?.server)
+    let server = app.simulation.server
     try await app.setNetwork(online: false)
     #expect(app.value("network.online") == .bool(false))
     try await Self.submitSteps(app, [100, 200, 300, 400, 500])
@@ -47,10 +48,10 @@ struct SyncTests {
 
   @Test func aLostResponseIsReplayedAndStillAppliedOnce() async throws {
     let app = try await Self.signedIn()
-    let server = try #require(app.simulation?.server)
+    let server = app.simulation.server
     // The server applies the first PUT but its answer never arrives; the client retries the
     // same idempotency key, and the server answers from its store.
-    try app.injectFault(NetworkFaultSpec(.timeout, count: 1, path: "/metrics/{id}"))
+    app.injectFault(NetworkFaultSpec(.timeout, count: 1, path: "/metrics/{id}"))
     try await Self.submitSteps(app, [1234])
     #expect(app.value("outbox.count") == .int(0))
     #expect(server.appliedWrites == 1)
@@ -60,8 +61,8 @@ struct SyncTests {
 
   @Test func aGarbledAnswerIsRetriedFromTheOutboxAndAppliedOnce() async throws {
     let app = try await Self.signedIn()
-    let server = try #require(app.simulation?.server)
-    try app.injectFault(NetworkFaultSpec(.garbage, count: 1, path: "/metrics/{id}"))
+    let server = app.simulation.server
+    app.injectFault(NetworkFaultSpec(.garbage, count: 1, path: "/metrics/{id}"))
     try await Self.submitSteps(app, [4321])
     // Settling drove the outbox backoff: the entry went out again and the server replayed.
     #expect(app.value("outbox.count") == .int(0))
@@ -73,7 +74,7 @@ struct SyncTests {
 
   @Test func anEntryTheServerKeepsRefusingIsDeadLettered() async throws {
     let app = try await Self.signedIn()
-    try app.injectFault(NetworkFaultSpec(.serverError(status: 500), path: "/metrics/{id}"))
+    app.injectFault(NetworkFaultSpec(.serverError(status: 500), path: "/metrics/{id}"))
     try await Self.submitSteps(app, [10])
     #expect(app.value("outbox.deadLetters") == .int(1))
     #expect(app.value("sync.pending") == .int(0))
@@ -89,7 +90,7 @@ struct SyncTests {
     #expect(app.value("outbox.count") == .int(2))
     try await app.setFeature("offlineMode", enabled: false)
     #expect(app.value("outbox.count") == .int(0))
-    #expect(app.simulation?.server.appliedWrites == 2)
+    #expect(app.simulation.server.appliedWrites == 2)
     await app.shutDown()
   }
 }

@@ -1,6 +1,7 @@
 import AppFeature
 import Foundation
 import HealthDomain
+import HealthHarness
 import TestProcesses
 import Testing
 import WeftCore
@@ -13,13 +14,13 @@ import WeftSimulation
 @MainActor
 @Suite("Sync status tells the truth")
 struct SyncTruthTests {
-  static func signedIn(databasePath: String? = nil) async throws -> AppRuntime {
+  static func signedIn(databasePath: String? = nil) async throws -> SimulatedHealthApp {
     let app = try await simulatedApp(databasePath: databasePath)
     try await app.login(email: "ada@example.com", password: "correct-horse")
     return app
   }
 
-  static func submit(_ app: AppRuntime, steps: Int) async throws {
+  static func submit(_ app: SimulatedHealthApp, steps: Int) async throws {
     await app.setHealthForm(metric: .steps, value: String(steps))
     let result = try await app.submitHealthForm()
     guard case .success = result else {
@@ -28,7 +29,7 @@ struct SyncTruthTests {
     }
   }
 
-  static func sql(_ app: AppRuntime, _ statement: String) async throws {
+  static func sql(_ app: SimulatedHealthApp, _ statement: String) async throws {
     try await app.launch.database.write { tx in try tx.execute(statement) }
   }
 
@@ -41,8 +42,8 @@ struct SyncTruthTests {
   // Old code: after B's pass, "completed" with no error while A, which failed, still waited.
   @Test func aFailedEntryStillWaitingKeepsTheStatusFailedUntilTheOutboxDrains() async throws {
     let app = try await Self.signedIn()
-    try app.injectFault(Self.oneFailedDelivery)
-    app.autoSettle = false
+    app.injectFault(Self.oneFailedDelivery)
+    app.runsUntilIdleAfterEachAction = false
     try await Self.submit(app, steps: 100)
     try await app.advanceClock(by: .seconds(1))
     #expect(app.value("sync.status") == .string("failed"))
@@ -52,14 +53,14 @@ struct SyncTruthTests {
 
     try await Self.submit(app, steps: 200)
     try await app.advanceClock(by: .milliseconds(300))
-    #expect(app.simulation?.server.appliedWrites == 1)
+    #expect(app.simulation.server.appliedWrites == 1)
     #expect(app.value("outbox.count") == .int(1))
     #expect(app.value("sync.status") == .string("failed"))
     #expect(app.value("sync.lastError") == .string(failure))
 
-    try await app.settle()
+    try await app.runUntilIdle()
     #expect(app.value("outbox.count") == .int(0))
-    #expect(app.simulation?.server.appliedWrites == 2)
+    #expect(app.simulation.server.appliedWrites == 2)
     #expect(app.value("sync.status") == .string("completed"))
     #expect(app.value("sync.lastError") == .none)
     let history = try #require(app.launch.outbox.state.lastFailure)
@@ -74,7 +75,7 @@ struct SyncTruthTests {
     let subscription = app.launch.appState.cell.observeSynchronously(
       WeftCore.StateSelector(id: "test.sync.status") { $0.syncStatus.name }
     ) { statuses.record($0.value) }
-    try app.injectFault(Self.oneFailedDelivery)
+    app.injectFault(Self.oneFailedDelivery)
     try await Self.submit(app, steps: 300)
     subscription.cancel()
     #expect(statuses.all.contains("failed"))
@@ -89,12 +90,12 @@ struct SyncTruthTests {
   // failure of a change that no longer existed — also after signing in again.
   @Test func anOutboxEmptiedByALogoutLeavesNoPresentError() async throws {
     let app = try await Self.signedIn()
-    try app.injectFault(Self.oneFailedDelivery)
-    app.autoSettle = false
+    app.injectFault(Self.oneFailedDelivery)
+    app.runsUntilIdleAfterEachAction = false
     try await Self.submit(app, steps: 400)
     try await app.advanceClock(by: .seconds(1))
     #expect(app.value("sync.lastError") != .none)
-    app.autoSettle = true
+    app.runsUntilIdleAfterEachAction = true
     try await app.logout()
     #expect(app.value("outbox.count") == .int(0))
     #expect(app.value("sync.lastError") == .none)
@@ -126,13 +127,13 @@ struct SyncTruthTests {
     #expect(error.contains("the outbox is frozen"))
     #expect(app.value("outbox.count") == .int(2))
     #expect(try await app.launch.database.outbox.pending().count == 2)
-    #expect(app.simulation?.server.appliedWrites == 0)
+    #expect(app.simulation.server.appliedWrites == 0)
 
     try await Self.sql(app, "DROP TRIGGER frozen")
     try await app.setNetwork(online: false)
     try await app.setNetwork(online: true)
     #expect(app.value("outbox.count") == .int(0))
-    #expect(app.simulation?.server.appliedWrites == 2)
+    #expect(app.simulation.server.appliedWrites == 2)
     #expect(app.value("sync.status") == .string("completed"))
     #expect(app.value("sync.lastError") == .none)
     #expect(app.launch.outbox.state.lastFailure?.message == error)
@@ -154,7 +155,7 @@ struct SyncTruthTests {
         + "BEGIN SELECT RAISE(ABORT, 'rows stay'); END")
 
     try await app.setNetwork(online: true)
-    let server = try #require(app.simulation?.server)
+    let server = app.simulation.server
     #expect(server.appliedWrites == 1)
     #expect(app.value("sync.status") == .string("failed"))
     let error = try #require(app.value("sync.lastError").text)
@@ -187,7 +188,7 @@ struct SyncTruthTests {
       app,
       "CREATE TRIGGER attempts BEFORE UPDATE OF attempts ON weft_outbox "
         + "BEGIN SELECT RAISE(ABORT, 'attempts are fixed'); END")
-    try app.injectFault(Self.oneFailedDelivery)
+    app.injectFault(Self.oneFailedDelivery)
 
     try await app.setNetwork(online: true)
     #expect(app.value("sync.status") == .string("failed"))
@@ -227,7 +228,7 @@ struct EndlessSettleTests {
       while !Task.isCancelled { try? await Task.sleep(for: .seconds(60)) }  // try?: cancelled
     }
     await #expect {
-      try await app.settle()
+      try await app.runUntilIdle()
     } throws: { error in
       guard case AppRuntimeError.notIdle(let pending, _) = error else { return false }
       return pending == 1
@@ -235,7 +236,7 @@ struct EndlessSettleTests {
     // An action that settles reports it too, instead of returning with work pending.
     await #expect(throws: AppRuntimeError.self) { try await app.setNetwork(online: false) }
     ticker.cancel()
-    try await app.settle()
+    try await app.runUntilIdle()
     #expect(DeterministicRuntime.current?.pendingTimers.isEmpty == true)
     await app.shutDown()
   }

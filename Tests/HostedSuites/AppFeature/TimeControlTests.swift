@@ -1,4 +1,5 @@
 import AppFeature
+import HealthHarness
 import Testing
 import WeftRuntime
 
@@ -9,7 +10,7 @@ struct TimeControlTests {
     let app = try await simulatedApp()
     try await app.login(email: "ada@example.com", password: "correct-horse")
     let start = RuntimeClock().now
-    app.autoSettle = false
+    app.runsUntilIdleAfterEachAction = false
     try await app.openDashboard(range: .week)
     // The local data is on screen and the sync request waits 40 ms of latency.
     try await app.advanceClock(by: .milliseconds(10))
@@ -17,7 +18,7 @@ struct TimeControlTests {
     #expect(app.value("dashboard.state") == .string("success"))
     #expect(app.value("dashboard.isSyncing") == .bool(true))
     #expect(DeterministicRuntime.current?.pendingTimers.isEmpty == false)
-    try await app.settle()
+    try await app.runUntilIdle()
     #expect(app.value("dashboard.isSyncing") == .bool(false))
     #expect(DeterministicRuntime.current?.pendingTimers.isEmpty == true)
     await app.shutDown()
@@ -26,7 +27,7 @@ struct TimeControlTests {
   @Test func aDroppedRealtimeConnectionReconnectsAfterItsBackoff() async throws {
     let app = try await simulatedApp()
     try await app.login(email: "ada@example.com", password: "correct-horse")
-    let server = try #require(app.simulation?.realtime)
+    let server = app.simulation.realtime
     #expect(server.dialCount == 1)
     let before = RuntimeClock().now
     try await app.realtimeDrop()
@@ -47,7 +48,7 @@ struct TimeControlTests {
   @Test func aRefusedRealtimeServerEndsInFailedAfterTheLastAttempt() async throws {
     let app = try await simulatedApp()
     try await app.login(email: "ada@example.com", password: "correct-horse")
-    let server = try #require(app.simulation?.realtime)
+    let server = app.simulation.realtime
     server.setRefusing(true)
     try await app.realtimeDrop()
     #expect(app.value("realtime.state") == .string("failed"))

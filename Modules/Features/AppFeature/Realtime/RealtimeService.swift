@@ -143,17 +143,6 @@ final class RealtimeService: Sendable {
     await connection.disconnect()
   }
 
-  /// Runs `drop`, which makes the open connection fail (it reconnects by its policy).
-  ///
-  /// - Throws: `AppActionError.realtime` when not connected.
-  func simulateDrop(_ drop: @Sendable () -> Bool) async throws(AppActionError) {
-    let state = await connection.state
-    guard state == .connected else {
-      throw .realtime("the realtime connection is \(state): connect it before dropping it")
-    }
-    _ = drop()
-  }
-
   /// Disconnects and stops the consumers (teardown).
   func shutDown() async {
     await connection.disconnect()

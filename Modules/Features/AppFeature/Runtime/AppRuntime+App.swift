@@ -76,7 +76,7 @@ extension AppRuntime {
     } catch {
       throw .app(error)
     }
-    try await settleIfAuto()
+    try await awaitActionEffects()
   }
 
   // MARK: Realtime
@@ -84,67 +84,26 @@ extension AppRuntime {
   /// Connects the realtime connection.
   ///
   /// - Throws: `AppActionError.realtime` when it is not disconnected or failed.
-  /// - Complexity: the work it starts, plus settling (see `settle()`).
+  /// - Complexity: the work it starts, plus `awaitActionEffects()`.
   public func realtimeConnect() async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.realtimeService.connect()
     } catch {
       throw .app(error)
     }
-    try await settleIfAuto()
+    try await awaitActionEffects()
   }
 
   /// Disconnects the realtime connection.
   ///
   /// - Throws: `AppActionError.realtime` when already disconnected.
-  /// - Complexity: the work it starts, plus settling (see `settle()`).
+  /// - Complexity: the work it starts, plus `awaitActionEffects()`.
   public func realtimeDisconnect() async throws(AppRuntimeError) {
     do throws(AppActionError) {
       try await launch.realtimeService.disconnect()
     } catch {
       throw .app(error)
     }
-    try await settleIfAuto()
-  }
-
-  /// Drops the realtime connection from the server side; it reconnects with backoff.
-  ///
-  /// - Throws: `AppRuntimeError.simulationOnly` live; `AppActionError.realtime` when not
-  ///   connected.
-  ///
-  /// - Complexity: the work it starts, plus settling (see `settle()`).
-  public func realtimeDrop() async throws(AppRuntimeError) {
-    let server = try simulated("realtime drop").realtime
-    do throws(AppActionError) {
-      try await launch.realtimeService.simulateDrop { server.drop("simulated drop") }
-    } catch {
-      throw .app(error)
-    }
-    try await settleIfAuto()
-  }
-
-  /// The server generates an insight and pushes it over the realtime connection; the app
-  /// stores it and the dashboard shows it.
-  ///
-  /// - Throws: `AppRuntimeError.simulationOnly` live; `AppActionError.realtime` when the
-  ///   connection is not open.
-  ///
-  /// - Complexity: one commit per field set.
-  public func pushInsight(title: String, body: String? = nil) async throws(AppRuntimeError) {
-    let environment = try simulated("realtime push")
-    guard environment.realtime.isConnected else {
-      throw .app(.realtime("the realtime connection is not open: connect it before pushing"))
-    }
-    let insight = environment.server.addInsight(title: title, body: body ?? title)
-    let text: String
-    do {
-      text = String(decoding: try HealthAPI.coding.makeEncoder().encode(insight), as: UTF8.self)
-    } catch {
-      throw .app(.realtime("the insight could not be encoded: \(error)"))
-    }
-    if !environment.realtime.push(.text(text)) {
-      throw .app(.realtime("the realtime connection closed before the push"))
-    }
-    try await settleIfAuto()
+    try await awaitActionEffects()
   }
 }

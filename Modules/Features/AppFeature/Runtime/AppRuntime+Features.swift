@@ -2,7 +2,6 @@ import DashboardFeature
 import FormsFeature
 import Foundation
 import HealthDomain
-import WeftSimulation
 
 extension AppRuntime {
   // MARK: Dashboard
@@ -10,7 +9,7 @@ extension AppRuntime {
   /// Shows the dashboard tab and loads it (local data, sync, local data again), with
   /// `range` if given.
   ///
-  /// - Complexity: the work it starts, plus settling (see `settle()`).
+  /// - Complexity: the work it starts, plus `awaitActionEffects()`.
   public func openDashboard(range: DateRange? = nil) async throws(AppRuntimeError) {
     await launch.appState.select(.dashboard)
     let launch = self.launch
@@ -19,7 +18,7 @@ extension AppRuntime {
 
   /// Changes the dashboard's range and reloads it.
   ///
-  /// - Complexity: the work it starts, plus settling (see `settle()`).
+  /// - Complexity: the work it starts, plus `awaitActionEffects()`.
   public func setDashboardRange(_ range: DateRange) async throws(AppRuntimeError) {
     let launch = self.launch
     try await run { await launch.loadDashboard(range: range) }
@@ -27,7 +26,7 @@ extension AppRuntime {
 
   /// Reloads the dashboard.
   ///
-  /// - Complexity: the work it starts, plus settling (see `settle()`).
+  /// - Complexity: the work it starts, plus `awaitActionEffects()`.
   public func refreshDashboard() async throws(AppRuntimeError) {
     let launch = self.launch
     try await run { await launch.loadDashboard(range: nil) }
@@ -52,11 +51,11 @@ extension AppRuntime {
   /// updates, and a sync pass is requested; an invalid one shows its validation error.
   ///
   /// - Returns: the submit result (`.none` when validation failed).
-  /// - Complexity: the work it starts, plus settling (see `settle()`).
+  /// - Complexity: the work it starts, plus `awaitActionEffects()`.
   @discardableResult
   public func submitHealthForm() async throws(AppRuntimeError) -> HealthFormSubmitResult {
     let result = await launch.submitForm()
-    try await settleIfAuto()
+    try await awaitActionEffects()
     return result
   }
 
@@ -80,7 +79,9 @@ extension AppRuntime {
   ) throws(AppRuntimeError) {
     do throws(GradeWeightsError) {
       if field == .count {
-        try launch.grades.set(field, of: category, to: ObservedValue.double(value).description)
+        // A count is typed as text: whole numbers without a fraction ("3", not "3.0").
+        let whole = value.isFinite && value.rounded() == value && abs(value) < 1e15
+        try launch.grades.set(field, of: category, to: whole ? String(Int64(value)) : String(value))
       } else {
         try launch.grades.set(field, of: category, to: value)
       }

@@ -9,13 +9,13 @@ public enum AppRuntimeError: Error, Sendable, Equatable, CustomStringConvertible
   case app(AppActionError)
   /// The grade-weights form or its context tree refused (the context's typed error).
   case grades(GradeWeightsError)
-  /// Settling ran an hour of virtual time and timers were still pending: work that keeps
-  /// rescheduling itself (`next`: the earliest pending deadline, in virtual time).
+  /// A harness ran the app an hour of virtual time after an action and timers were still
+  /// pending: work that keeps rescheduling itself (`next`: the earliest pending deadline, in
+  /// virtual time). Never thrown live.
   case notIdle(pendingTimers: Int, next: Duration)
-  /// Time cannot move in the live configuration: it runs on the real clock.
+  /// A harness was asked to move time, and the app runs on the real clock (off the
+  /// deterministic runtime). Never thrown live.
   case realClock
-  /// The action drives the simulated world and the app runs live.
-  case simulationOnly(action: String)
   /// The app could not be (re)launched: the database did not open.
   case launch(String)
 
@@ -27,9 +27,7 @@ public enum AppRuntimeError: Error, Sendable, Equatable, CustomStringConvertible
       "the app was not idle after an hour of virtual time: \(count) timer(s) pending, the "
         + "next at \(next) — work keeps rescheduling itself (clear the network faults)"
     case .realClock:
-      "time cannot be advanced in the live configuration: it runs on the real clock"
-    case .simulationOnly(let action):
-      "\(action) drives the simulated world: build the app with AppDependencies.simulated(…)"
+      "time cannot be advanced off the deterministic runtime: the app runs on the real clock"
     case .launch(let detail): "the app could not launch: \(detail)"
     }
   }

@@ -1,3 +1,4 @@
+import AppFeature
 import AuthFeature
 import DashboardFeature
 import FormsFeature
@@ -7,10 +8,12 @@ import WeftNetworking
 import WeftSimulation
 
 extension AppLaunch {
-  /// Every observable value of this launch, by dotted path.
+  /// Every observable value of this launch, by dotted path: what flows and tests read and
+  /// wait for (live or simulated).
   ///
-  /// - Complexity: O(p) to build, p = paths (about 60); built once per launch.
-  func makePaths() -> [String: ObservablePath] {
+  /// - Complexity: O(p) to build, p = paths (about 60); build once per launch.
+  /// - Note: Isolation: MainActor.
+  public func makePaths() -> [String: ObservablePath] {
     var paths: [ObservablePath] = []
     paths += authPaths()
     paths += appPaths()
@@ -169,24 +172,6 @@ extension AppLaunch {
     let heart = summary.averageHeartRate.map { ObservedValue.double($0).description } ?? "none"
     return "heartRate=\(heart) steps=\(ObservedValue.double(summary.totalSteps)) "
       + "sleep=\(ObservedValue.double(summary.sleepDuration))"
-  }
-}
-
-extension AppRuntime {
-  /// The simulated backend's counts (`backend.records`, `backend.duplicates`,
-  /// `backend.writes`, `backend.replays`), so a flow can prove exactly-once delivery; none
-  /// in the live configuration.
-  ///
-  /// - Complexity: O(1).
-  static func backendPaths(_ dependencies: AppDependencies) -> [String: ObservablePath] {
-    guard let cell = dependencies.simulation?.server.records else { return [:] }
-    let paths = [
-      ObservablePath("backend.records", cell: cell) { .int($0.records) },
-      ObservablePath("backend.duplicates", cell: cell) { .int($0.duplicates) },
-      ObservablePath("backend.writes", cell: cell) { .int($0.writes) },
-      ObservablePath("backend.replays", cell: cell) { .int($0.replays) },
-    ]
-    return Dictionary(uniqueKeysWithValues: paths.map { ($0.name, $0) })
   }
 }
 

@@ -4,7 +4,7 @@ import SimulatorPacks
 
 /// The health app's flow commands: what `weft-sim` adds to the engine's language for the
 /// bundled app. Each command is declared once, here, with its arguments and what it does on
-/// `AppRuntime`.
+/// `SimulatedHealthApp`.
 ///
 /// - Note: Isolation: constants; commands perform on the MainActor.
 public enum HealthCommands {

@@ -1,24 +1,26 @@
 import AppFeature
 import Foundation
+import HealthHarness
 import SimulatorKit
 import WeftCore
 import WeftRuntime
 import WeftSimulation
 
-/// The bundled health app under the simulator: AppFeature's runtime built with the simulated
-/// configuration (a seeded in-process backend, virtual time, an on-disk SQLite database in a
+/// The bundled health app under the simulator: HealthHarness's `SimulatedHealthApp` (AppFeature's
+/// runtime in a seeded in-process world, virtual time, an on-disk SQLite database in a
 /// temporary folder). Its commands are `HealthCommands`; settling, waits, paths and counters
 /// come from `WeftAppDriver`.
 ///
 /// Under weft-sim, on WeftRuntime's deterministic runtime, the app sleeps on `RuntimeClock`
 /// (virtual time, exact delays) and the runtime settles it, once per step: the app's
-/// actions do not settle (`autoSettle` off). The app carries no simulation code.
+/// actions do not run until idle themselves (`runsUntilIdleAfterEachAction` off). The app
+/// carries no simulation code.
 ///
 /// - Note: Isolation: MainActor.
 @MainActor
 public final class HealthSimulation: WeftSimulatedApp {
   /// The runtime being driven.
-  public let runtime: AppRuntime
+  public let runtime: SimulatedHealthApp
   /// Settling, paths and counters.
   public let driver: WeftAppDriver
   let folder: URL
@@ -80,16 +82,16 @@ public final class HealthSimulation: WeftSimulatedApp {
     }
     let keeps = stateDirectory != nil
     let deterministic = DeterministicRuntime.current
-    let dependencies = AppDependencies.simulated(
-      seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
-      latency: latency,
-      // The app owns its engine state: a monitor and a MainActor delivery queue of its own,
-      // fresh for each launch, so its counts start at zero and no other app (or test) in the
-      // process resets, pauses or drains them.
-      monitor: PerformanceMonitor(enabled: true, deliveries: MainActorDeliveries()),
-      backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil)
     do throws(AppRuntimeError) {
-      let app = try await AppRuntime.build(dependencies, autoSettle: false)
+      let app = try await SimulatedHealthApp(
+        seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
+        latency: latency,
+        // The app owns its engine state: a monitor and a MainActor delivery queue of its own,
+        // fresh for each launch, so its counts start at zero and no other app (or test) in
+        // the process resets, pauses or drains them.
+        monitor: PerformanceMonitor(enabled: true, deliveries: MainActorDeliveries()),
+        backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil,
+        runsUntilIdleAfterEachAction: false)
       return HealthSimulation(
         runtime: app, folder: folder, keepsFolder: keeps, deterministic: deterministic)
     } catch {
@@ -99,7 +101,7 @@ public final class HealthSimulation: WeftSimulatedApp {
   }
 
   init(
-    runtime: AppRuntime, folder: URL, keepsFolder: Bool = false,
+    runtime: SimulatedHealthApp, folder: URL, keepsFolder: Bool = false,
     deterministic: DeterministicRuntime? = nil
   ) {
     self.runtime = runtime

@@ -1,4 +1,5 @@
 import AppFeature
+import HealthHarness
 import SimulatorFlow
 import SimulatorKit
 import SimulatorPacks
@@ -11,9 +12,9 @@ extension HealthCommands {
       let runtime = app.runtime
       switch action {
       case .online(let online): try await runtime.setNetwork(online: online)
-      case .latency(let base, let jitter): try runtime.setLatency(base, jitter: jitter)
-      case .fault(let fault): try runtime.injectFault(spec(fault))
-      case .clearFaults: try runtime.clearFaults()
+      case .latency(let base, let jitter): runtime.setLatency(base, jitter: jitter)
+      case .fault(let fault): runtime.injectFault(spec(fault))
+      case .clearFaults: runtime.clearFaults()
       }
     }
     + RealtimePack.commands { app, action in

@@ -1,0 +1,47 @@
+import AppFeature
+import Foundation
+import WeftCore
+import WeftNetworking
+import WeftPersistence
+
+extension AppDependencies {
+  /// The simulated configuration: `environment`'s backend behind its `SimulatedNetwork`, its
+  /// `SimulatedRealtimeServer`, an in-memory database (or a file at `databasePath`), its
+  /// `RuntimeClock` (virtual time on the deterministic runtime, the continuous clock off it),
+  /// and ids from `seed`. It differs from the live configuration in its dependencies only:
+  /// the same features, observations and pacing.
+  ///
+  /// On the deterministic runtime (weft-sim, or `DeterministicTestHost` in tests), two runs
+  /// with the same seed and the same actions produce the same states.
+  ///
+  /// - Parameters:
+  ///   - environment: the simulated world (`SimulatedHealthApp` makes one per app).
+  ///   - seed: seeds ids, the outbox's retry jitter, backoff jitter.
+  ///   - databasePath: a database file (to test persistence across relaunches), or nil for
+  ///     memory.
+  ///   - monitor: the performance monitor.
+  ///
+  /// - Complexity: O(1).
+  public static func simulated(
+    in environment: SimulationEnvironment, seed: UInt64, databasePath: String? = nil,
+    monitor: PerformanceMonitor = PerformanceMonitor(enabled: false)
+  ) -> AppDependencies {
+    var configuration = Database.Configuration()
+    configuration.monitor = monitor.component(named: "Database")
+    configuration.now = environment.now
+    let jitterSource = SeededIDs(seed: seed ^ 0x6F75_7462_6F78)
+    configuration.random = { jitterSource.nextUnit() }
+    let ids = SeededIDs(seed: seed ^ 0x6964_7300)
+    return AppDependencies(
+      mode: .simulated, monitor: monitor, clock: environment.clock,
+      now: environment.now, makeID: { ids.next() },
+      baseURL: URL(string: "https://health.sim.weft")!, transport: environment.network,
+      realtimeTransport: environment.realtime,
+      database: DatabaseProvider(
+        databasePath.map { .file(path: $0) } ?? .memory, migrations: migrations,
+        configuration: configuration),
+      requestTimeout: nil, retryPolicy: RetryPolicy(),
+      reconnectPolicy: ReconnectPolicy(maxAttempts: 6, baseDelay: .seconds(1), jitter: 0.5),
+      heartbeat: nil, seed: seed)
+  }
+}
