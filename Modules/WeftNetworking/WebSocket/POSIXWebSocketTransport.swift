@@ -705,16 +705,16 @@ final class POSIXWebSocket: RealtimeSocket {
       case .opened: inner.withLock { $0.opened = true }
       case .finished: break
       case .write: break  // queued by `advance`
-      case .message(let message):
-        let waiter = inner.withLock { inner -> CheckedContinuation<RealtimeMessage, any Error>? in
-          if let waiter = inner.waiter {
-            inner.waiter = nil
-            return waiter
-          }
-          inner.inbox.append(message)
-          return nil
+      case .message:
+        // Already in the inbox (`advance` put it there with the step that made it): hand the
+        // oldest message to a waiting `receive`, if one waits.
+        typealias Delivery = (CheckedContinuation<RealtimeMessage, any Error>, RealtimeMessage)
+        let delivery = inner.withLock { inner -> Delivery? in
+          guard let waiter = inner.waiter, !inner.inbox.isEmpty else { return nil }
+          inner.waiter = nil
+          return (waiter, inner.inbox.removeFirst())
         }
-        waiter?.resume(returning: message)
+        if let (waiter, message) = delivery { waiter.resume(returning: message) }
       case .ping(let payload):
         controlContinuation?.yield(.ping(payload))
       case .pong(let payload):
@@ -728,17 +728,24 @@ final class POSIXWebSocket: RealtimeSocket {
     for case .finished(let error) in outputs { finish(error) }
   }
 
-  /// Runs `step` on the machine under the lock and, in the same critical section, records the
-  /// end it reached (the first end wins: an end of stream read later cannot replace the
-  /// server's close) and queues the frames it made on `writes`, in the order they were made
-  /// and after any message framed before them. The reader thread closes the socket only after
-  /// the queue drains, so a close frame made here is written first. Returns the outputs for
-  /// ``perform(_:)``.
+  /// Runs `step` on the machine under the lock and, in the same critical section, puts the
+  /// messages it decoded in the inbox, records the end it reached (the first end wins: an end
+  /// of stream read later cannot replace the server's close) and queues the frames it made on
+  /// `writes`, in the order they were made and after any message framed before them. The
+  /// reader thread closes the socket only after the queue drains, so a close frame made here
+  /// is written first. Returns the outputs for ``perform(_:)``.
+  ///
+  /// The inbox is filled here, not in `perform`: `receive` reads "the inbox is empty" as "the
+  /// application has taken every message" and releases an end held for them
+  /// (`messagesConsumed`). A message the machine had output but `perform` had not yet put in
+  /// the inbox was then lost: two valid messages, then invalid UTF-8, and the application
+  /// received only the first before the client closed with 1007.
   private func advance(
     _ step: (inout Inner) -> [WebSocketConnectionMachine.Output]
   ) -> [WebSocketConnectionMachine.Output] {
     inner.withLock { inner in
       let outputs = step(&inner)
+      for case .message(let message) in outputs { inner.inbox.append(message) }
       if inner.finished == nil, let outcome = inner.machine.outcome { inner.finished = outcome }
       for case .write(let bytes) in outputs {
         enqueue(bytes, inner: &inner) { [self] error in

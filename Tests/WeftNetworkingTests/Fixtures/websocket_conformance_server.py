@@ -19,6 +19,9 @@ back), "close" and "reason" (the client's close frame; 1006 for none), and per c
                           the last fragment ("closeBeforeFinal")
   /utf8/partial-frame     20 bytes of a 64-byte text frame, the 11th invalid; waits 3 s for the
                           client's close before sending the rest ("closeBeforeFinal")
+  /utf8/after-messages/N  the text "one", the text "two", then a text message whose second
+                          fragment makes its UTF-8 invalid ("κό" + 0xCE, then 0xFF "end"); N mod
+                          3 picks the writes: all in one, "one" then the rest, each frame alone
   /close-after-message    sends "last words" and a close (4002 "done") in one write
   /fragmented-with-ping   "frag" + "mented" with a ping between the fragments ("pong": the
                           payload answered)
@@ -147,6 +150,18 @@ async def handler(ws):
             await ws.send_raw(rest)
             await asyncio.wait_for(ws.wait_closed(), 3)
         report(path, close=ws.close_code, reason=ws.close_reason, closeBeforeFinal=before_final)
+        return
+    if path.startswith("/utf8/after-messages/"):
+        frames = [frame(True, TEXT, b"one"), frame(True, TEXT, b"two"),
+                  frame(False, TEXT, "κό".encode() + b"\xce"),
+                  frame(True, CONTINUATION, b"\xffend")]
+        shape = int(path.rsplit("/", 1)[1]) % 3
+        writes = ([b"".join(frames)] if shape == 0 else
+                  [frames[0], b"".join(frames[1:])] if shape == 1 else frames)
+        for data in writes:
+            await ws.send_raw(data)
+        echoes = await collect(ws)
+        report(path, echoes=echoes, close=ws.close_code, reason=ws.close_reason)
         return
     if path == "/close-after-message":
         await ws.send_raw(frame(True, TEXT, b"last words") +

@@ -76,6 +76,38 @@ struct WebSocketConformanceTests {
     }
   }
 
+  /// Every valid message that arrived before a protocol error reaches the application, every
+  /// time: two text messages, then a text message whose second fragment makes its UTF-8
+  /// invalid, in one write, in two, or a frame a write (the fixture varies it by run). 200
+  /// runs, eight sockets at a time, so reader threads, echoing tasks and the server compete
+  /// for the cores. Before the fix, a run under load delivered only "one" and then the 1007:
+  /// the reader thread put a decoded message in the inbox only after leaving the lock, and a
+  /// `receive` in between read the empty inbox as "every message taken" and released the
+  /// held failure.
+  @Test func everyMessageBeforeInvalidUTF8ReachesTheApplication() async throws {
+    try await withConformanceServer { server in
+      for batch in 0..<25 {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for index in 0..<8 {
+            let run = batch * 8 + index
+            group.addTask {
+              let path = "/utf8/after-messages/\(run)"
+              let socket = try await server.transport(path, configure: Self.patientHold)
+                .connect()
+              let (messages, error) = await echoUntilTheEnd(socket)
+              #expect(messages == [.text("one"), .text("two")], "run \(run)")
+              #expect(error as? WebSocketError == .invalidUTF8, "run \(run): \(error)")
+              let report = try await server.report(path)
+              #expect(report.echoes == ["one", "two"], "run \(run)")
+              #expect(report.close == 1007, "run \(run)")
+            }
+          }
+          try await group.waitForAll()
+        }
+      }
+    }
+  }
+
   /// A message and the server's close in one write: the message is delivered and may be
   /// answered before the close is echoed.
   @Test func aMessageBeforeTheServersCloseIsDeliveredFirst() async throws {
