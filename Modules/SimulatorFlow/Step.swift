@@ -18,19 +18,24 @@ public struct Step: Sendable, Equatable, Codable {
   /// The loop counters of the enclosing `repeat`s, outermost first (empty outside loops):
   /// `[3, 7]` is the 7th iteration of an inner loop within the 3rd of an outer one.
   public var iterations: [Int]
+  /// The `together` block the step was written in (`nil` outside one): consecutive steps
+  /// with the same number start at once, each as its own task, and settle once after the
+  /// last of them. Numbers count the blocks as the flow unrolls them, from 1.
+  public var together: Int?
 
   /// Creates a step.
   ///
   /// - Complexity: O(1).
   public init(
     kind: StepKind, location: Flow.SourceLocation, length: Int = 1, sourceLine: String,
-    iterations: [Int] = []
+    iterations: [Int] = [], together: Int? = nil
   ) {
     self.kind = kind
     self.location = location
     self.length = max(1, length)
     self.sourceLine = sourceLine
     self.iterations = iterations
+    self.together = together
   }
 
   /// A message about this step rendered like a `FlowError`: `file:line:col: error: message`,

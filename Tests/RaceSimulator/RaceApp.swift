@@ -47,39 +47,33 @@ final class RaceApp {
   let backend = FeedBackend()
   let signInService = CallbackSignIn()
 
-  /// Planted bug 1 (a lost update): one increment reads the count, awaits the audit log,
-  /// then writes back what it read plus one; another increments in one transaction. When
-  /// the second runs between the first's read and write, one increment is lost.
-  func addTwice() {
-    let ledger = self.ledger
-    let audit = self.audit
-    Task {
-      let value = ledger.snapshot.state.count
-      await audit.record()
-      await ledger.update { $0.count = value + 1 }
-    }
-    Task.detached {
-      await Task.yield()  // a little work first
-      await Task.yield()
-      await ledger.update { $0.count += 1 }
-    }
+  /// Planted bug 1 (a lost update), one half: reads the count, awaits the audit log, then
+  /// writes back what it read plus one. When `add()` commits between the read and the write,
+  /// its increment is lost.
+  func addAudited() async {
+    let value = ledger.snapshot.state.count
+    await audit.record()
+    await ledger.update { $0.count = value + 1 }
+  }
+
+  /// Planted bug 1, the other half: a little work, then one transaction that increments.
+  func add() async {
+    await Task.yield()  // a little work first
+    await Task.yield()
+    await ledger.update { $0.count += 1 }
   }
 
   /// Planted bug 2 (a stale response wins): each refresh asks for the next feed version and
   /// applies the answer when it arrives — in completion order, so when two overlapping
   /// answers arrive at the same instant in the other order, the older one overwrites the
   /// newer.
-  func refresh() {
-    let ledger = self.ledger
-    let backend = self.backend
-    Task {
-      let id = await ledger.update { state in
-        state.requested += 1
-        return state.requested
-      }
-      let answer = await backend.fetch(id)
-      await ledger.update { $0.shown = answer }
+  func refresh() async {
+    let id = await ledger.update { state in
+      state.requested += 1
+      return state.requested
     }
+    let answer = await backend.fetch(id)
+    await ledger.update { $0.shown = answer }
   }
 
   /// Planted bug 3 (a lost callback): a named task bridges the callback with a continuation

@@ -17,14 +17,18 @@ final class RaceSimulation: WeftSimulatedApp {
     name: "races", executable: "race-sim",
     commands: [
       AppCommand<RaceSimulation>(
-        "count.addTwice",
-        summary: "Increments the count twice at once (one increment reads, awaits, writes).",
+        "count.add", summary: "Increments the count in one transaction, after a little work.",
         category: category
-      ) { sim, _ in sim.app.addTwice() },
+      ) { sim, _ in await sim.app.add() },
       AppCommand<RaceSimulation>(
-        "feed.refresh", summary: "Starts a refresh; its answer arrives 100 ms later.",
+        "count.addAudited",
+        summary: "Reads the count, awaits the audit log, writes back what it read plus one.",
         category: category
-      ) { sim, _ in sim.app.refresh() },
+      ) { sim, _ in await sim.app.addAudited() },
+      AppCommand<RaceSimulation>(
+        "feed.refresh", summary: "Refreshes the feed; its answer arrives 100 ms later.",
+        category: category
+      ) { sim, _ in await sim.app.refresh() },
       AppCommand<RaceSimulation>(
         "session.signIn",
         summary: "Signs in through a callback API that never calls back.",

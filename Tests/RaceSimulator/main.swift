@@ -1,5 +1,6 @@
 // race-sim: a small app with two planted concurrency bugs, run by SimulatorKit on the
-// deterministic runtime. Its flows pass in arrival order; `race-sim explore` finds both
+// deterministic runtime. Its flows start the racing commands with `together { ... }` and pass
+// in arrival order; `race-sim explore` finds both
 // bugs (CI runs it, and SimulatorKitTests' ExploreTests check the outcomes). A third planted
 // bug, not a race, is a lost callback (`session.signIn`): a wait on it fails naming the task
 // left on its continuation (ContinuationWaiterTests).

@@ -1,5 +1,5 @@
 extension Catalog {
-  /// `flow`, `seed`, `let`, `repeat` and `log`.
+  /// `flow`, `seed`, `let`, `repeat`, `together` and `log`.
   static let script: [CommandSpec] = [
     CommandSpec(
       FlowCommand(
@@ -20,11 +20,20 @@ extension Catalog {
       .letBinding),
     CommandSpec(
       FlowCommand(
-        "repeat", usage: "repeat N [as NAME] { ... }",
+        "repeat", usage: "repeat N [as NAME] [together] { ... }",
         summary: "Runs the block N times with $i (or $NAME) counting 1...N; unrolled before "
-          + "the run.",
+          + "the run. With `together`, every iteration's commands start at once, as one "
+          + "`together` block.",
         category: .script, takesBlock: true),
       .repeatBlock),
+    CommandSpec(
+      FlowCommand(
+        "together", usage: "together { ... }",
+        summary: "Starts the block's app commands at once, each as its own task, and "
+          + "settles once at the block's end: arrival order under `run`, interleaved by "
+          + "`explore`.",
+        category: .script, takesBlock: true),
+      .togetherBlock),
     CommandSpec(
       FlowCommand(
         "log", usage: "log \"TEXT\"", summary: "Prints a line in the trace.", category: .script),

@@ -8,8 +8,10 @@ package struct CommandSpec: Sendable {
     case seed
     /// `let NAME = VALUE`.
     case letBinding
-    /// `repeat N [as NAME] { ... }`.
+    /// `repeat N [as NAME] [together] { ... }`.
     case repeatBlock
+    /// `together { ... }`: the block's app commands start together, as tasks.
+    case togetherBlock
     /// A step, built from the statement's arguments.
     case step(@Sendable (inout ArgumentReader) throws(FlowError) -> StepKind)
   }

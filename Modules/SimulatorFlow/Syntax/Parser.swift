@@ -309,7 +309,7 @@ struct Parser {
       guard spec.command.takesBlock else {
         throw source.error(
           .unexpectedBlock, at: current.span, "'\(spec.name)' does not take a block",
-          hint: "only 'repeat' takes a { ... } block")
+          hint: "only 'repeat' and 'together' take a { ... } block")
       }
     } else if spec.command.takesBlock {
       var ahead = index
@@ -347,6 +347,7 @@ struct Parser {
     switch spec.role {
     case .step: return 1
     case .flowName, .seed, .letBinding: return 0
+    case .togetherBlock: return TogetherBlock.minimumSteps(of: block)
     case .repeatBlock:
       guard case .value(let value)? = arguments.first, let word = value.bareWord,
         case .number(.integer(let count)) = NumberText.parse(word), count > 0

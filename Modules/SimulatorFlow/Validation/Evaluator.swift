@@ -6,6 +6,8 @@
 struct Evaluator {
   let environment: Environment
   private var steps: [Step] = []
+  /// Steps produced so far.
+  var stepCount: Int { steps.count }
   /// Statements evaluated so far (steps, lets, flow/seed and loop iterations).
   private var work = 0
   private let workLimit: Int
@@ -19,6 +21,10 @@ struct Evaluator {
   private var loops: [Span] = []
   /// Errors of top-level steps found so far: validation goes on past them.
   private var collected: [FlowError] = []
+  /// The `together` block being evaluated, if any (`Evaluator+Together.swift`).
+  var together: TogetherBlock.Open?
+  /// `together` blocks evaluated so far: the next block's group number.
+  var togetherBlocks = 0
 
   init(environment: Environment) {
     self.environment = environment
@@ -26,7 +32,7 @@ struct Evaluator {
     self.workLimit = overflow ? .max : max(100_000, limit)
   }
 
-  private var source: Source { environment.source }
+  var source: Source { environment.source }
 
   mutating func evaluate(_ statements: [Statement]) throws(FlowError) -> Flow {
     var scope = Scope()
@@ -54,7 +60,7 @@ struct Evaluator {
     throw first
   }
 
-  private mutating func run(
+  mutating func run(
     _ statements: [Statement], scope: inout Scope, depth: Int, iterations: [Int]
   ) throws(FlowError) {
     for statement in statements {
@@ -65,6 +71,15 @@ struct Evaluator {
       case .letBinding: try bind(statement, scope: &scope)
       case .repeatBlock:
         try repeatBlock(statement, scope: &scope, depth: depth, iterations: iterations)
+      case .togetherBlock:
+        do {
+          try togetherBlock(statement, scope: &scope, depth: depth, iterations: iterations)
+        } catch  where iterations.isEmpty && depth == 0 && error.kind != .stepCapExceeded {
+          // A bad top-level block, like a bad top-level step: report it and go on.
+          together = nil
+          collected.append(error)
+          if collected.count >= Flow.maxReportedErrors { throw collected.removeLast() }
+        }
       case .step(let build):
         do {
           try step(statement, build: build, scope: scope, iterations: iterations)
@@ -79,7 +94,7 @@ struct Evaluator {
     }
   }
 
-  private func makeReader(_ statement: Statement, _ scope: Scope) -> ArgumentReader {
+  func makeReader(_ statement: Statement, _ scope: Scope) -> ArgumentReader {
     ArgumentReader(statement: statement, environment: environment, scope: scope, views: views)
   }
 
@@ -103,11 +118,12 @@ struct Evaluator {
     guard steps.count < environment.options.maxSteps else {
       throw stepCap(at: loops.first ?? statement.commandSpan)
     }
+    try checkTogether(kind, statement)
     steps.append(
       Step(
         kind: kind, location: source.location(statement.commandSpan),
         length: statement.span.length, sourceLine: source.line(statement.commandSpan.line),
-        iterations: iterations))
+        iterations: iterations, together: together?.group))
   }
 
   private func stepCap(at span: Span) -> FlowError {
@@ -136,11 +152,16 @@ struct Evaluator {
     let countSyntax = try reader.requireValue("N")
     let count = try repeatCount(countSyntax, reader)
     var variable = "i"
-    if let keyword = reader.next() {
-      try reader.literal("as", keyword)
+    var word = reader.next()
+    if let asWord = word, !Self.isTogetherWord(asWord) {
+      try Self.rejectMisspeltTogether(asWord, reader)
+      try reader.literal("as", asWord)
       let nameArgument = try reader.require("NAME")
       variable = try reader.variableName(nameArgument)
+      word = reader.next()
     }
+    if let togetherWord = word { try reader.literal("together", togetherWord) }
+    let startsTogether = word != nil
     try reader.finish()
     let body = statement.block ?? []
     var perIteration = 0
@@ -157,12 +178,14 @@ struct Evaluator {
     }
     loops.append(statement.commandSpan.through(countSyntax.span))
     let line = statement.commandSpan.line
+    let opened = try startsTogether ? openTogether(statement) : nil
     for iteration in 1...count {
       if iteration > 1 { try charge(statement) }
       scope.push([variable: Scope.Binding(value: .number(.integer(iteration)), line: line)])
       try run(body, scope: &scope, depth: depth + 1, iterations: iterations + [iteration])
       scope.pop()
     }
+    if let opened { try closeTogether(opened, statement) }
     loops.removeLast()
   }
 

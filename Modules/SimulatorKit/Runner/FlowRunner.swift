@@ -50,12 +50,17 @@ public final class FlowRunner {
   private var windows = SourceWindows()
   /// The app's launch the views are subscribed to.
   private var launch = 0
+  /// The tasks `together` blocks started.
+  private let together: TogetherTasks
+  /// The steps of the flow being run (shared storage, not a copy).
+  private var flowSteps: [Step] = []
 
   /// Makes a runner for `app`, launched by `plugin` (whose commands its steps run).
   public init(app: any SimulatedApp, plugin: SimulatorPlugin, options: Options = Options()) {
     self.app = app
     self.plugin = plugin
     self.options = options
+    self.together = TogetherTasks(plugin: plugin, app: app)
   }
 
   /// Detaches every view the runner attached.
@@ -70,16 +75,27 @@ public final class FlowRunner {
     var accumulator = MetricsAccumulator()
     var peakViews = 0
     launch = app.launchCount
+    flowSteps = flow.steps
     _ = MemoryProbe.resetPeak()
-    for (index, step) in flow.steps.enumerated() {
-      let (report, latencies) = await execute(step, index: index)
-      if let failure = failure(for: report, step: step) { failures.append(failure) }
-      accumulator.add(report.metrics, latencies: latencies)
-      steps.append(report)
+    var start = flow.steps.startIndex
+    while start < flow.steps.endIndex {
+      // A `together` block's steps run as one group; any other step alone.
+      var end = start + 1
+      if let group = flow.steps[start].together {
+        while end < flow.steps.endIndex, flow.steps[end].together == group { end += 1 }
+      }
+      let (reports, latencies) = await execute(flow.steps[start..<end])
+      for (index, report) in zip(start..<end, reports) {
+        let step = flow.steps[index]
+        if let failure = failure(for: report, step: step) { failures.append(failure) }
+        accumulator.add(report.metrics, latencies: latencies)
+        steps.append(report)
+        // A location, not the source line: a step on a long line must not copy it per step.
+        options.trace?("\(index + 1) \(step.location) \(step.kind.command) | \(app.traceLine())")
+        options.progress?(index + 1, flow.steps.count)
+      }
       peakViews = max(peakViews, views.attachedCount)
-      // A location, not the source line: a step on a long line must not copy it per step.
-      options.trace?("\(index + 1) \(step.location) \(step.kind.command) | \(app.traceLine())")
-      options.progress?(index + 1, flow.steps.count)
+      start = end
     }
     var total = accumulator.metrics
     total.attachedViews = UInt64(peakViews)
@@ -113,11 +129,20 @@ public final class FlowRunner {
     MemoryProbe.heapBytesInUse() ?? MemoryProbe.residentBytes()
   }
 
-  /// Runs one step between two samples of every counter.
-  private func execute(_ step: Step, index: Int) async -> (StepReport, Histogram) {
+  /// Runs one step — or a `together` block's steps, started at once and settled once —
+  /// between two samples of every counter. The block's cost is its last step's; the other
+  /// steps' reports carry their own failures only.
+  private func execute(_ group: ArraySlice<Step>) async -> ([StepReport], Histogram) {
     views.beginStep()
     app.resetLatencies()
+    let index = group.endIndex - 1
+    let step = group[index]
     let window = windows.window(for: step)
+    var others = group.dropLast().indices.map { position in
+      StepReport(
+        index: position, line: group[position].location.line,
+        source: windows.rowText(for: group[position]))
+    }
     var report = StepReport(
       index: index, line: step.location.line, source: windows.rowText(for: step))
     let before = app.counters()
@@ -132,14 +157,34 @@ public final class FlowRunner {
     let wallStart = ContinuousClock.now
     let cpuStart = CPUClock.process.now()
 
-    do throws(SimulationError) {
-      try await perform(step, window: window, into: &report)
-    } catch {
-      report.status = .errored
-      report.message = step.diagnostic(error.message, window: window)
-      report.cause = error.kind.name
+    if step.together != nil {
+      let tasks = together.start(group)
+      if plugin.scheduling == .threaded {
+        for task in tasks { await task.value }
+      }
+    } else {
+      do throws(SimulationError) {
+        try await perform(step, window: window, into: &report)
+      } catch {
+        report.status = .errored
+        report.message = step.diagnostic(error.message, window: window)
+        report.cause = error.kind.name
+      }
     }
     await app.settle()
+    for failure in together.takeFailures() {
+      // A task of this block fails its own step; one of an earlier block that was still
+      // waiting when its block settled fails the step during which it ended.
+      let position = failure.stepIndex - group.startIndex
+      let origin = group.indices.contains(failure.stepIndex) ? nil : failure.stepIndex
+      if let origin, flowSteps.indices.contains(origin) {
+        note(failure.error, of: flowSteps[origin], into: &report)
+      } else if position >= 0, position < others.count {
+        note(failure.error, of: group[failure.stepIndex], into: &others[position])
+      } else {
+        note(failure.error, of: step, into: &report)
+      }
+    }
     views.renderInvalidated()
     if let failure = app.takeFailure(), report.status == .passed {
       report.status = .errored
@@ -182,7 +227,19 @@ public final class FlowRunner {
     }
     report.metrics = metrics
     if options.explain { report.explain = views.causes }
-    return (report, latencies)
+    return (others + [report], latencies)
+  }
+
+  /// Records a `together` task's failure on `report`, rendered at the task's own step.
+  private func note(_ error: SimulationError, of origin: Step, into report: inout StepReport) {
+    let message = origin.diagnostic(error.message)
+    if report.status == .passed {
+      report.status = .errored
+      report.cause = error.kind.name
+      report.message = message
+    } else {
+      report.message = (report.message.map { $0 + "\n" } ?? "") + message
+    }
   }
 
   /// After `app.relaunch` the views' subscriptions belong to the torn-down app: move every

@@ -129,7 +129,7 @@ extension Diagnostics {
       Flows/test.flow:1:1: error: 'repeat' needs a block
           1 | repeat 3
             | ^~~~~~
-      hint: usage: repeat N [as NAME] { ... }
+      hint: usage: repeat N [as NAME] [together] { ... }
       """#),
     Case(
       .unexpectedBlock, "logout { log x }",
@@ -137,7 +137,7 @@ extension Diagnostics {
       Flows/test.flow:1:8: error: 'logout' does not take a block
           1 | logout { log x }
             |        ^
-      hint: only 'repeat' takes a { ... } block
+      hint: only 'repeat' and 'together' take a { ... } block
       """#),
     Case(
       .duplicateFlow, "flow \"a\"\nflow \"b\"",

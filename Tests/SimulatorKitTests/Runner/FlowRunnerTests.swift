@@ -184,3 +184,42 @@ final class TraceRecorder: Sendable {
   func append(_ line: String) { storage.withLock { $0.append(line) } }
   var lines: [String] { storage.withLock { $0 } }
 }
+
+/// `together { ... }`: each command of the block runs as its own task; a failing one fails
+/// its own step (rendered at its own column), the others still run, and the block's cost is
+/// on its last row.
+@Suite("Flow runner: together blocks")
+@MainActor
+struct TogetherRunnerTests {
+  @Test func everyCommandRunsAndAFailureStaysOnItsOwnStep() async throws {
+    let (report, app) = try await FlowRunnerTests().run(
+      """
+      together { tab one ; alert dismiss ; sheet dismiss }
+      repeat 3 together { sheet dismiss }
+      expect fake.count == 4
+      """)
+    #expect(report.steps.count == 7)
+    #expect(
+      report.steps.map(\.status) == [.passed, .errored] + Array(repeating: .passed, count: 5))
+    let message = try #require(report.steps[1].message)
+    #expect(message.hasPrefix("test.flow:1:22: error: no alert is presented"), "\(message)")
+    #expect(app.cell.state.a == "one")
+    #expect(app.cell.state.count == 4)
+    #expect(report.failures.map(\.line) == [1])
+    // One measurement per block, on its last row.
+    #expect(report.steps[0].metrics.commits == 0)
+    #expect(report.steps[2].metrics.commits == 2)
+    #expect(report.steps[5].metrics.commits == 3)
+  }
+
+  @Test func tasksAreNamedAfterTheirCommandAndLine() throws {
+    let flow = try Flow.parse(
+      source: "repeat 2 together { sheet dismiss }\ntogether { tab a }", file: "test.flow",
+      knownPaths: nil, options: FakeApp.options)
+    #expect(
+      flow.steps.map(TogetherTasks.taskName) == [
+        "sheet dismiss (line 1, iteration 1)", "sheet dismiss (line 1, iteration 2)",
+        "tab (line 2)",
+      ])
+  }
+}
