@@ -1,9 +1,11 @@
+import Foundation
 import WeftRuntime
 
-/// `weft-sim explore FLOW --schedules N`: runs the flow once per schedule seed 1…N on the
+/// `weft-sim explore FLOW --schedules N`: runs the flow once per schedule — schedule 0 is
+/// arrival order (what `run` uses), 1…N−1 the seeded draws of those schedule seeds — on the
 /// deterministic runtime, groups the runs by outcome (failed expectations and the final
-/// value of every path), and prints each outcome with the first schedule seed that gave it
-/// — `weft-sim run FLOW --schedule-seed S` replays it. Exits 1 when any schedule failed.
+/// value of every path), and prints each outcome with the first schedule that gave it —
+/// `weft-sim run FLOW --schedule-seed S` replays it. Exits 1 when any schedule failed.
 ///
 /// Each run starts from a fresh launch of the app at virtual time zero; the previous run's
 /// parked timers are dropped, so nothing of one run wakes in the next.
@@ -18,13 +20,6 @@ struct ExploreCommand {
   let program: String
   let output: Simulator.Output
 
-  /// One distinct outcome and the schedules that gave it.
-  struct Outcome {
-    var failures: [String]
-    var finalValues: String
-    var seeds: [UInt64] = []
-  }
-
   func run() async -> Int32 {
     guard plugin.scheduling == .deterministic, let runtime = DeterministicRuntime.current else {
       output.error(
@@ -33,57 +28,34 @@ struct ExploreCommand {
           + "(docs/simulate-your-app.md)")
       return 2
     }
-    var outcomes: [Outcome] = []
-    for scheduleSeed in 1...UInt64(arguments.schedules) {
-      runtime.reset(scheduleSeed: scheduleSeed)
+    var report = ExploreOutcomes(flow: arguments.flow)
+    let started = ContinuousClock.now
+    for schedule in 0..<UInt64(arguments.schedules) {
+      runtime.reset(scheduleSeed: schedule == 0 ? nil : schedule)
       guard
         let (flow, app) = await Simulator.prepare(
           arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
           defines: arguments.defines, launchOptions: arguments.launchOptions)
       else { return 2 }
-      let report = await Simulator.execute(
+      let result = await Simulator.execute(
         flow, on: app, plugin: plugin, explain: false, deterministic: false, trace: nil,
         progress: false, output: output)
-      let finalValues = app.traceLine()
-      await Simulator.shutDown(app)
-      let failures = report.failures.map(\.message)
-      if let index = outcomes.firstIndex(where: {
-        $0.failures == failures && $0.finalValues == finalValues
-      }) {
-        outcomes[index].seeds.append(scheduleSeed)
-      } else {
-        outcomes.append(
-          Outcome(failures: failures, finalValues: finalValues, seeds: [scheduleSeed]))
+      var final: [String: String] = [:]
+      for path in app.observablePathNames {
+        final[path] = app.observable(named: path).map { "\($0.read())" }
       }
+      await Simulator.shutDown(app)
+      report.add(schedule: schedule, failures: result.failures.map(\.message), final: final)
     }
+    report.seconds = Self.seconds(started.duration(to: .now))
     runtime.reset(scheduleSeed: nil)
-    output.standard(render(outcomes))
-    return outcomes.contains { !$0.failures.isEmpty } ? 1 : 0
+    output.standard(
+      arguments.json ? report.json() : report.render(program: program, verbose: arguments.verbose))
+    return report.failingCount > 0 ? 1 : 0
   }
 
-  /// The summary: one block per outcome, failing outcomes first.
-  func render(_ outcomes: [Outcome]) -> String {
-    let failing = outcomes.filter { !$0.failures.isEmpty }
-    var lines = [
-      "explore · \(arguments.flow) · \(arguments.schedules) schedules · "
-        + "\(outcomes.count) distinct outcome\(outcomes.count == 1 ? "" : "s")"
-        + (failing.isEmpty ? " · every schedule passed" : " · \(failing.count) failing")
-    ]
-    let ordered = failing + outcomes.filter { $0.failures.isEmpty }
-    for (number, outcome) in ordered.enumerated() {
-      let first = outcome.seeds[0]
-      let verdict = outcome.failures.isEmpty ? "passed" : "FAILED"
-      lines.append("")
-      lines.append(
-        "outcome \(number + 1): \(verdict) in \(outcome.seeds.count) of \(arguments.schedules) "
-          + "schedules (first: schedule seed \(first))")
-      for failure in outcome.failures {
-        lines.append(contentsOf: failure.split(separator: "\n").map { "  \($0)" })
-      }
-      lines.append("  final: \(outcome.finalValues)")
-      lines.append(
-        "  replay: \(program) run \(arguments.flow) --schedule-seed \(first)")
-    }
-    return lines.joined(separator: "\n")
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

@@ -134,7 +134,7 @@ public enum Simulator {
     let arguments = SimulatorCommand.splittingInlineValues(arguments)
     guard let index = arguments.firstIndex(of: "--schedule-seed"), index + 1 < arguments.count
     else { return nil }
-    return UInt64(arguments[index + 1])
+    return ScheduleArgument(arguments[index + 1])?.seed
   }
 
   /// Parses each flow against the app's observable paths.

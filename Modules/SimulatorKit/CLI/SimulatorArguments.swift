@@ -52,7 +52,7 @@ struct RunArguments: Sendable, Equatable {
   /// kill), instead of in a temporary folder removed after the run.
   var stateDirectory: String?
   /// `--schedule-seed S`: the order of ready jobs on the deterministic runtime (what
-  /// `explore` prints to reproduce a schedule); `nil` for arrival order.
+  /// `explore` prints to reproduce a schedule); `nil` for arrival order (`0` or `arrival`).
   var scheduleSeed: UInt64?
   /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
   var defines: [String: String] = [:]
@@ -65,8 +65,13 @@ struct RunArguments: Sendable, Equatable {
 /// Options of `weft-sim explore`.
 struct ExploreArguments: Sendable, Equatable {
   var flow: String
-  /// `--schedules N`: how many seeded schedules to run (schedule seeds 1 through N).
+  /// `--schedules N`: how many schedules to run: arrival order (schedule 0), then schedule
+  /// seeds 1 through N − 1.
   var schedules = 100
+  /// `--verbose`: list every path's final value, not only those that differ.
+  var verbose = false
+  /// `--json`: print the outcomes as JSON.
+  var json = false
   /// `--seed N`: overrides the flow's `seed` line (the app's seed, not the schedule's).
   var seed: UInt64?
   /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
@@ -228,6 +233,8 @@ extension SimulatorCommand {
             subcommand: .explore)
         }
         explore.schedules = count
+      case "--verbose": explore.verbose = true
+      case "--json": explore.json = true
       case "--seed":
         let text = try value(after: argument, in: &rest, for: .explore)
         guard let seed = UInt64(text) else {
@@ -357,10 +364,11 @@ extension SimulatorCommand {
       case "--deterministic": run.deterministic = true
       case "--schedule-seed":
         let text = try value(after: argument, in: &rest, for: .run)
-        guard let seed = UInt64(text) else {
-          throw UsageError("--schedule-seed needs a whole number, got '\(text)'", subcommand: .run)
+        guard let schedule = ScheduleArgument(text) else {
+          throw UsageError(
+            "--schedule-seed needs a whole number or 'arrival', got '\(text)'", subcommand: .run)
         }
-        run.scheduleSeed = seed
+        run.scheduleSeed = schedule.seed
       case "--no-progress": run.progress = false
       case "--define":
         let (name, value) = try parseDefine(
@@ -530,7 +538,7 @@ extension SimulatorCommand {
         "--seed", "--explain", "--json", "--html", "--trace", "--state-dir", "--deterministic",
         "--no-progress", "--schedule-seed", "--define",
       ]
-    case .explore: ["--schedules", "--seed", "--define"]
+    case .explore: ["--schedules", "--seed", "--define", "--verbose", "--json"]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
     case .gate: ["--thresholds", "--update", "--shard", "--json"]
     case .merge: ["--output", "--format"]
@@ -550,5 +558,23 @@ extension SimulatorCommand {
         subcommand: subcommand)
     }
     return UsageError("unknown option '\(option)' for \(verb)", subcommand: subcommand)
+  }
+}
+
+/// The value of `--schedule-seed`: `arrival` or `0` for arrival order (schedule 0, what `run`
+/// uses without it), or a schedule seed.
+struct ScheduleArgument: Sendable, Equatable {
+  /// The seed, or `nil` for arrival order.
+  let seed: UInt64?
+
+  /// Reads `text`; `nil` when it is neither `arrival` nor a whole number.
+  init?(_ text: String) {
+    if text == "arrival" {
+      seed = nil
+    } else if let number = UInt64(text) {
+      seed = number == 0 ? nil : number
+    } else {
+      return nil
+    }
   }
 }

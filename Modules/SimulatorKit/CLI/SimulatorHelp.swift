@@ -45,7 +45,8 @@ enum SimulatorHelp {
         """
     case .explore:
       return
-        "\(program) explore <flow> [--schedules <n>] [--seed <n>] [--define <name>=<value> ...]"
+        "\(program) explore <flow> [--schedules <n>] [--verbose] [--json] [--seed <n>] "
+        + "[--define <name>=<value> ...]"
     case .check: return "\(program) check <flow> ..."
     case .sweep:
       return "\(program) sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
@@ -133,8 +134,8 @@ enum SimulatorHelp {
       --deterministic   Deliver to views once per step (exact, repeatable counts).
       --schedule-seed <s>
                         On the deterministic runtime: run ready jobs in the order seed <s>
-                        draws (what 'explore' prints to reproduce an outcome); without it,
-                        in arrival order.
+                        draws (what 'explore' prints to reproduce an outcome); 'arrival' or
+                        0, or no option, is arrival order (schedule 0).
       --define <name>=<value>
                         A flow variable, read as $<name> (repeatable). A number stays a
                         number; anything else is text. It wins over the flow's own
@@ -154,9 +155,10 @@ enum SimulatorHelp {
 
   static func explore(_ program: String) -> String {
     """
-    OVERVIEW: Run one flow under N seeded schedules of the deterministic runtime and report
-    each distinct outcome (failed expectations, final values of the flow's paths) with the
-    schedule seed that reproduces it. Ready jobs of different actors and timers due at the
+    OVERVIEW: Run one flow under N schedules of the deterministic runtime — arrival order
+    (schedule 0, what 'run' uses), then seeded draws — and report each distinct outcome
+    (failed expectations, final values of the flow's paths) with the schedule that
+    reproduces it. Ready jobs of different actors and timers due at the
     same instant may run in any order; one actor's jobs and the MainActor's keep theirs.
     Needs an app whose plug-in runs on the runtime (SimulatorPlugin's `scheduling`).
 
@@ -166,7 +168,11 @@ enum SimulatorHelp {
       <flow>            The flow file.
 
     OPTIONS:
-      --schedules <n>   How many schedules to run: schedule seeds 1 through <n> (100).
+      --schedules <n>   How many schedules to run: arrival order, then schedule seeds 1
+                        through <n> - 1 (100). The header says how many ran per second.
+      --verbose         List every path's final value per outcome, not only the paths
+                        whose values differ between outcomes.
+      --json            Print the outcomes as JSON (schedules, failures, final values).
       --seed <n>        The app's seed (overrides the flow's `seed` line).
       --define <name>=<value>
                         A flow variable, read as $<name> (repeatable), as for 'run'.

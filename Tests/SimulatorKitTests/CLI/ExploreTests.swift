@@ -52,7 +52,55 @@ struct ExploreTests {
     #expect(replay.status == 1)
     #expect(replay.standard.contains(symptom))
     let again = try await run(["explore", flow(name), "--schedules", "100"])
-    #expect(again.standard == explored.standard)
+    #expect(Self.withoutRate(again.standard) == Self.withoutRate(explored.standard))
+  }
+
+  /// The header's schedules-per-second figure, the one part of a report that is real time.
+  static func withoutRate(_ text: String) -> String {
+    text.replacing(/\([0-9.]+\/s\)/, with: "(rate)")
+  }
+
+  /// `final:` shows only the paths that differ between outcomes; `--verbose` shows all;
+  /// schedule 0 is arrival order and replays with `--schedule-seed arrival` (or 0).
+  @Test func outcomesShowWhatDiffersAndArrivalOrderIsScheduleZero() async throws {
+    let explored = try await run(["explore", flow("lost-update"), "--schedules", "60"])
+    let finals = explored.standard.split(separator: "\n").filter { $0.contains("final:") }
+    #expect(finals == ["  final: count=1", "  final: count=2"], "\(explored.standard)")
+    #expect(explored.standard.contains("(first: schedule 0, arrival order)"))
+    #expect(explored.standard.contains("--schedule-seed arrival"))
+
+    let verbose = try await run(["explore", flow("lost-update"), "--schedules", "60", "--verbose"])
+    #expect(
+      verbose.standard.contains(
+        "  final: count=2 feed.requested=0 feed.shown=0 session.signedIn=false"),
+      "\(verbose.standard)")
+
+    for arrival in ["arrival", "0"] {
+      let replay = try await run([flow("lost-update"), "--schedule-seed", arrival, "--no-progress"])
+      #expect(replay.status == 0, "\(replay.standard)\(replay.error)")
+    }
+    let bad = try await run([flow("lost-update"), "--schedule-seed", "soon"])
+    #expect(bad.status == 2)
+    #expect(bad.error.contains("--schedule-seed needs a whole number or 'arrival', got 'soon'"))
+  }
+
+  /// `--json`: the same outcomes, machine-readable.
+  @Test func jsonGivesTheOutcomesToCI() async throws {
+    let result = try await run(["explore", flow("lost-update"), "--schedules", "60", "--json"])
+    #expect(result.status == 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standard.utf8)) as? [String: Any])
+    #expect(object["schedules"] as? Int == 60)
+    #expect(object["failing"] as? Int == 1)
+    #expect(object["differingPaths"] as? [String] == ["count"])
+    let outcomes = try #require(object["outcomes"] as? [[String: Any]])
+    #expect(outcomes.count == 2)
+    let failing = try #require(outcomes.first)
+    #expect((failing["final"] as? [String: String])?["count"] == "1")
+    #expect((failing["failures"] as? [String])?.first?.contains("count is 1") == true)
+    let total = outcomes.reduce(0) { $0 + (($1["schedules"] as? [Int])?.count ?? 0) }
+    #expect(total == 60)
+    #expect(((outcomes.last?["schedules"] as? [Int])?.first) == 0)
   }
 
   /// The health app runs on the runtime too: a flow without a race gives one outcome over
@@ -63,7 +111,10 @@ struct ExploreTests {
       weftSim,
       ["explore", Self.root.appendingPathComponent("Flows/auth.flow").path, "--schedules", "5"])
     #expect(result.status == 0, "\(result.standard)\(result.error)")
-    #expect(result.standard.contains("5 schedules · 1 distinct outcome · every schedule passed"))
+    #expect(result.standard.contains("5 schedules ("))
+    #expect(result.standard.contains("/s) · 1 distinct outcome · every schedule passed"))
+    // One outcome: no path differs, so `final:` lists none unless asked.
+    #expect(result.standard.contains("final: the same in every schedule ("), "\(result.standard)")
   }
 
   /// In a process without the runtime (this test process), explore says what it needs.
