@@ -104,6 +104,12 @@ public final class DeterministicRuntime: Sendable {
   /// The schedule seed in force (`nil`: arrival order).
   public var scheduleSeed: UInt64? { loop.state.withLock { $0.queue.chooser.seed } }
 
+  /// The chooser in force: its decisions so far when it records, and where a scripted
+  /// schedule stopped matching the run.
+  ///
+  /// - Complexity: O(d) for the copy, d = decisions recorded.
+  public var chooser: ScheduleChooser { loop.state.withLock { $0.queue.chooser } }
+
   /// Jobs run since the start.
   public var jobsRun: UInt64 { loop.state.withLock { $0.queue.jobsRun } }
 
@@ -197,8 +203,18 @@ public final class DeterministicRuntime: Sendable {
   /// - Complexity: O(t).
   @discardableResult
   public func reset(scheduleSeed: UInt64?) -> Int {
+    reset(chooser: ScheduleChooser(seed: scheduleSeed))
+  }
+
+  /// `reset(scheduleSeed:)` with any chooser: a scripted schedule (a replayed schedule
+  /// string, a forced prefix), recording its decisions or not.
+  ///
+  /// - Returns: how many timers were dropped.
+  /// - Complexity: O(t).
+  @discardableResult
+  public func reset(chooser: ScheduleChooser) -> Int {
     loop.state.withLock { state in
-      var fresh = RunQueue<RuntimeLoop.QueuedJob>(chooser: ScheduleChooser(seed: scheduleSeed))
+      var fresh = RunQueue<RuntimeLoop.QueuedJob>(chooser: chooser)
       var dropped = 0
       // Keep the jobs that are ready (the caller's own continuation among them); drop timers.
       while let (job, lane) = state.queue.next() { fresh.enqueue(job, lane: lane) }

@@ -1,16 +1,21 @@
 import Foundation
 import WeftRuntime
 
-/// `weft-sim explore FLOW --schedules N`: runs the flow once per schedule — schedule 0 is
-/// arrival order (what `run` uses), 1…N−1 the seeded draws of those schedule seeds — on the
-/// deterministic runtime, groups the runs by outcome (failed expectations and the final
-/// value of every path), and prints each outcome with the first schedule that gave it —
-/// `weft-sim run FLOW --schedule-seed S` replays it. Exits 1 when any schedule failed.
+/// `weft-sim explore FLOW`: runs the flow under many schedules of the deterministic runtime,
+/// groups the runs by outcome (failed expectations and the final value of every path), and
+/// prints each outcome with the first schedule that gave it and how to replay it. Exits 1
+/// when any schedule failed.
+///
+/// Strategies: `random` runs schedule 0 (arrival order, what `run` uses), then schedule seeds
+/// 1…N−1; `exhaustive` runs every distinct schedule with at most K deviations from arrival
+/// order (`--preemptions K`), depth first, and says whether it covered them all within
+/// `--schedules`. The first failing outcome is shrunk to the fewest deviations found and
+/// printed as a schedule string (`run --schedule`).
 ///
 /// Each run starts from a fresh launch of the app at virtual time zero; the previous run's
 /// parked timers are dropped, so nothing of one run wakes in the next.
 ///
-/// - Complexity: N runs of the flow.
+/// - Complexity: N runs of the flow, plus the shrinking's runs (at most `shrinkLimit`).
 /// - Note: Isolation: MainActor.
 @MainActor
 struct ExploreCommand {
@@ -19,6 +24,16 @@ struct ExploreCommand {
   /// The executable's name, for the replay command it prints.
   let program: String
   let output: Simulator.Output
+
+  /// The most runs shrinking a failing schedule may take.
+  static let shrinkLimit = 400
+
+  /// One run's result.
+  struct Run {
+    var failures: [String]
+    var final: [String: String]
+    var chooser: ScheduleChooser
+  }
 
   func run() async -> Int32 {
     guard plugin.scheduling == .deterministic, let runtime = DeterministicRuntime.current else {
@@ -30,28 +45,126 @@ struct ExploreCommand {
     }
     var report = ExploreOutcomes(flow: arguments.flow)
     let started = ContinuousClock.now
-    for schedule in 0..<UInt64(arguments.schedules) {
-      runtime.reset(scheduleSeed: schedule == 0 ? nil : schedule)
-      guard
-        let (flow, app) = await Simulator.prepare(
-          arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
-          defines: arguments.defines, launchOptions: arguments.launchOptions)
-      else { return 2 }
-      let result = await Simulator.execute(
-        flow, on: app, plugin: plugin, explain: false, deterministic: false, trace: nil,
-        progress: false, output: output)
-      var final: [String: String] = [:]
-      for path in app.observablePathNames {
-        final[path] = app.observable(named: path).map { "\($0.read())" }
+    switch arguments.strategy {
+    case .random:
+      for schedule in 0..<UInt64(arguments.schedules) {
+        let chooser = ScheduleChooser(seed: schedule == 0 ? nil : schedule)
+        guard let run = await runOnce(chooser, runtime) else { return 2 }
+        report.add(schedule: schedule, failures: run.failures, final: run.final)
       }
-      await Simulator.shutDown(app)
-      report.add(schedule: schedule, failures: result.failures.map(\.message), final: final)
+    case .exhaustive:
+      report.strategy = "exhaustive (≤ \(arguments.preemptions) preemptions)"
+      var prefix: [ScheduleChooser.Decision] = []
+      report.covered = false
+      while report.schedules < arguments.schedules {
+        let chooser = ScheduleChooser(seed: nil, script: prefix, recording: true)
+        guard let run = await runOnce(chooser, runtime) else { return 2 }
+        let decisions = run.chooser.decisions
+        report.add(
+          schedule: UInt64(report.schedules), failures: run.failures, final: run.final,
+          replay: ScheduleString.encode(decisions))
+        guard let next = Self.nextPrefix(after: decisions, bound: arguments.preemptions) else {
+          report.covered = true
+          break
+        }
+        prefix = next
+      }
     }
-    report.seconds = Self.seconds(started.duration(to: .now))
+    report.seconds = ExploreCommand.seconds(started.duration(to: .now))
+    if let index = report.outcomes.firstIndex(where: { !$0.passed }) {
+      guard let minimal = await shrink(report.outcomes[index], runtime) else { return 2 }
+      report.outcomes[index].minimal = minimal
+    }
     runtime.reset(scheduleSeed: nil)
     output.standard(
       arguments.json ? report.json() : report.render(program: program, verbose: arguments.verbose))
     return report.failingCount > 0 ? 1 : 0
+  }
+
+  /// Runs the flow once under `chooser`; `nil` when the flow could not be prepared (the
+  /// error was printed).
+  func runOnce(_ chooser: ScheduleChooser, _ runtime: DeterministicRuntime) async -> Run? {
+    runtime.reset(chooser: chooser)
+    guard
+      let (flow, app) = await Simulator.prepare(
+        arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
+        defines: arguments.defines, launchOptions: arguments.launchOptions)
+    else { return nil }
+    let result = await Simulator.execute(
+      flow, on: app, plugin: plugin, explain: false, deterministic: false, trace: nil,
+      progress: false, output: output)
+    var final: [String: String] = [:]
+    for path in app.observablePathNames {
+      final[path] = app.observable(named: path).map { "\($0.read())" }
+    }
+    let used = runtime.chooser
+    await Simulator.shutDown(app)
+    return Run(failures: result.failures.map(\.message), final: final, chooser: used)
+  }
+
+  /// The next schedule of a depth-first walk of the decision tree: the deepest decision that
+  /// can take its next candidate without passing `bound` deviations, the same decisions
+  /// before it; `nil` when every schedule within the bound has run.
+  ///
+  /// - Complexity: O(d), d = decisions.
+  static func nextPrefix(
+    after decisions: [ScheduleChooser.Decision], bound: Int
+  ) -> [ScheduleChooser.Decision]? {
+    var before = [Int](repeating: 0, count: decisions.count + 1)
+    for (index, decision) in decisions.enumerated() {
+      before[index + 1] = before[index] + (decision.choice == 0 ? 0 : 1)
+    }
+    for index in decisions.indices.reversed() {
+      let decision = decisions[index]
+      guard decision.choice + 1 < decision.count, before[index] + 1 <= bound else { continue }
+      return Array(decisions[..<index])
+        + [ScheduleChooser.Decision(choice: decision.choice + 1, count: decision.count)]
+    }
+    return nil
+  }
+
+  /// Shrinks the first schedule of a failing outcome: drops its deviations from arrival
+  /// order one at a time, keeping a drop when the run still fails with the same first
+  /// failure, until no single drop does. `nil` when a run could not be prepared.
+  func shrink(
+    _ outcome: ExploreOutcomes.Outcome, _ runtime: DeterministicRuntime
+  ) async -> ExploreOutcomes.Minimal? {
+    let first = outcome.schedules[0]
+    var runs = 0
+    var decisions: [ScheduleChooser.Decision]
+    if let replay = outcome.replay, let script = try? ScheduleString.decode(replay) {
+      decisions = script
+    } else {
+      let chooser = ScheduleChooser(seed: first == 0 ? nil : first, script: [], recording: true)
+      guard let run = await runOnce(chooser, runtime) else { return nil }
+      runs += 1
+      decisions = run.chooser.decisions
+    }
+    let from = ScheduleString.deviations(decisions)
+    let symptom = outcome.failures.first
+    var shrunk = true
+    while shrunk, runs < Self.shrinkLimit {
+      shrunk = false
+      for index in decisions.indices.reversed() where decisions[index].choice != 0 {
+        guard runs < Self.shrinkLimit, index < decisions.count else { break }
+        var candidate = decisions
+        candidate[index].choice = 0
+        // Arrival order where it does not deviate, whatever the number of candidates there.
+        let script = candidate.map { $0.choice == 0 ? .init(choice: 0, count: 0) : $0 }
+        let chooser = ScheduleChooser(seed: nil, script: script, recording: true)
+        guard let run = await runOnce(chooser, runtime) else { return nil }
+        runs += 1
+        let kept = run.chooser.decisions
+        guard run.failures.first == symptom,
+          ScheduleString.deviations(kept) < ScheduleString.deviations(decisions)
+        else { continue }
+        decisions = kept
+        shrunk = true
+      }
+    }
+    return ExploreOutcomes.Minimal(
+      schedule: ScheduleString.encode(decisions),
+      deviations: ScheduleString.deviations(decisions), from: from, runs: runs)
   }
 
   static func seconds(_ duration: Duration) -> Double {

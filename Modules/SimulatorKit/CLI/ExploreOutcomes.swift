@@ -16,11 +16,29 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     var final: [String: String]
     /// The schedules that gave it, in the order they ran.
     var schedules: [UInt64] = []
+    /// The first schedule's string, when schedules are not seeds (the exhaustive strategy).
+    var replay: String?
+    /// The failing schedule shrunk to the fewest deviations from arrival order found.
+    var minimal: Minimal?
 
     var passed: Bool { failures.isEmpty }
   }
 
+  /// A failing schedule shrunk: its string and how far it deviates from arrival order.
+  struct Minimal: Sendable, Equatable, Codable {
+    var schedule: String
+    var deviations: Int
+    /// The deviations of the schedule it was shrunk from.
+    var from: Int
+    /// Runs the shrinking took.
+    var runs: Int
+  }
+
   var flow: String
+  /// The strategy, as the header names it (`random`, `exhaustive (≤ 2 preemptions)`).
+  var strategy = "random"
+  /// For the exhaustive strategy: whether every schedule within the bound ran.
+  var covered: Bool?
   /// How many schedules ran.
   var schedules = 0
   /// Real time the runs took, in seconds.
@@ -31,12 +49,15 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
   /// Adds one schedule's result.
   ///
   /// - Complexity: O(o·p), o = outcomes so far, p = paths.
-  mutating func add(schedule: UInt64, failures: [String], final: [String: String]) {
+  mutating func add(
+    schedule: UInt64, failures: [String], final: [String: String], replay: String? = nil
+  ) {
     schedules += 1
     if let index = outcomes.firstIndex(where: { $0.failures == failures && $0.final == final }) {
       outcomes[index].schedules.append(schedule)
     } else {
-      outcomes.append(Outcome(failures: failures, final: final, schedules: [schedule]))
+      outcomes.append(
+        Outcome(failures: failures, final: final, schedules: [schedule], replay: replay))
     }
   }
 
@@ -72,18 +93,25 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
       ? "\(Int(schedulesPerSecond.rounded()))"
       : String(
         format: "%.1f", schedulesPerSecond)
+    let coverage: String =
+      switch covered {
+      case true?: " · space covered"
+      case false?: " · space not covered (stopped at --schedules)"
+      case nil: ""
+      }
     var lines = [
-      "explore · \(flow) · \(schedules) schedules (\(rate)/s) · "
+      "explore · \(flow) · \(strategy) · \(schedules) schedules (\(rate)/s)\(coverage) · "
         + "\(outcomes.count) distinct outcome\(outcomes.count == 1 ? "" : "s")"
         + (failingCount == 0 ? " · every schedule passed" : " · \(failingCount) failing")
     ]
     let differing = differingPaths
     for (number, outcome) in ordered.enumerated() {
       let first = outcome.schedules[0]
+      let firstName = outcome.replay == nil ? Self.name(of: first) : "schedule \(first)"
       lines.append("")
       lines.append(
         "outcome \(number + 1): \(outcome.passed ? "passed" : "FAILED") in "
-          + "\(outcome.schedules.count) of \(schedules) schedules (first: \(Self.name(of: first)))")
+          + "\(outcome.schedules.count) of \(schedules) schedules (first: \(firstName))")
       for failure in outcome.failures {
         lines.append(contentsOf: failure.split(separator: "\n").map { "  \($0)" })
       }
@@ -97,8 +125,16 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
           "  final: "
             + paths.map { "\($0)=\(outcome.final[$0] ?? "(none)")" }.joined(separator: " "))
       }
-      lines.append(
-        "  replay: \(program) run \(flow) --schedule-seed \(Self.replayArgument(first))")
+      let replay =
+        outcome.replay.map { "--schedule \($0)" }
+        ?? "--schedule-seed \(Self.replayArgument(first))"
+      lines.append("  replay: \(program) run \(flow) \(replay)")
+      if let minimal = outcome.minimal {
+        lines.append(
+          "  minimal: \(minimal.deviations) deviation\(minimal.deviations == 1 ? "" : "s") from "
+            + "arrival order (shrunk from \(minimal.from) in \(minimal.runs) runs): "
+            + "\(program) run \(flow) --schedule \(minimal.schedule)")
+      }
     }
     return lines.joined(separator: "\n")
   }
@@ -114,6 +150,8 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
   /// The JSON shape: the outcomes plus the figures a reader wants without computing them.
   private struct JSONReport: Encodable {
     var flow: String
+    var strategy: String
+    var covered: Bool?
     var schedules: Int
     var schedulesPerSecond: Double
     var failing: Int
@@ -122,6 +160,8 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
 
     init(_ report: ExploreOutcomes) {
       flow = report.flow
+      strategy = report.strategy
+      covered = report.covered
       schedules = report.schedules
       schedulesPerSecond = (report.schedulesPerSecond * 10).rounded() / 10
       failing = report.failingCount

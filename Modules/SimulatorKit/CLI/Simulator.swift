@@ -253,6 +253,25 @@ public enum Simulator {
     runtime.reset(scheduleSeed: runtime.scheduleSeed)
   }
 
+  /// After `run --schedule`: says where a recorded schedule stopped matching the run (the app
+  /// changed since it was recorded), on standard error.
+  static func noteReplay(
+    of script: [ScheduleChooser.Decision], used: ScheduleChooser, seed: UInt64, output: Output
+  ) {
+    if let at = used.divergence {
+      output.error(
+        "note: the schedule stopped matching at decision \(at + 1) of \(script.count) (another "
+          + "number of ready jobs there: the app or the flow changed since it was recorded); "
+          + "schedule seed \(seed) picked from there on")
+    } else if used.decisions.count != script.count {
+      output.error(
+        "note: the run made \(used.decisions.count) scheduling decisions, the schedule has "
+          + "\(script.count)"
+          + (used.decisions.count > script.count
+            ? "; schedule seed \(seed) picked the rest" : ""))
+    }
+  }
+
   /// Reports every error of a flow whose first parse failed: launches the app (seed 1) for
   /// its paths, parses again with them, shuts the app down.
   private static func failedParse(
@@ -278,11 +297,26 @@ public enum Simulator {
   ) async
     -> Int32
   {
-    if arguments.scheduleSeed != nil, DeterministicRuntime.current == nil {
+    if arguments.scheduleSeed != nil || arguments.schedule != nil,
+      DeterministicRuntime.current == nil
+    {
       output.error(
-        "error: --schedule-seed needs an app on the deterministic runtime (this one runs on "
-          + "threads)")
+        "error: --schedule-seed and --schedule need an app on the deterministic runtime (this "
+          + "one runs on threads)")
       return 2
+    }
+    var replayed: [ScheduleChooser.Decision]?
+    if let text = arguments.schedule, let runtime = DeterministicRuntime.current {
+      do throws(ScheduleString.Problem) {
+        let script = try ScheduleString.decode(text)
+        replayed = script
+        runtime.reset(
+          chooser: ScheduleChooser(
+            seed: arguments.scheduleSeed ?? 1, script: script, recording: true))
+      } catch {
+        output.error("error: --schedule: \(error)")
+        return 2
+      }
     }
     guard
       let (flow, app) = await prepare(
@@ -294,6 +328,9 @@ public enum Simulator {
       flow, on: app, plugin: plugin, explain: arguments.explain,
       deterministic: arguments.deterministic,
       trace: arguments.trace, progress: arguments.progress && !arguments.json, output: output)
+    if let replayed, let used = DeterministicRuntime.current?.chooser {
+      Self.noteReplay(of: replayed, used: used, seed: arguments.scheduleSeed ?? 1, output: output)
+    }
     await Simulator.shutDown(app)
     output.standard(
       arguments.json

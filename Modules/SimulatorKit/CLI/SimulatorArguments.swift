@@ -54,6 +54,9 @@ struct RunArguments: Sendable, Equatable {
   /// `--schedule-seed S`: the order of ready jobs on the deterministic runtime (what
   /// `explore` prints to reproduce a schedule); `nil` for arrival order (`0` or `arrival`).
   var scheduleSeed: UInt64?
+  /// `--schedule STRING`: a recorded schedule (`ScheduleString`) to replay; where it stops
+  /// matching, `scheduleSeed` picks (schedule seed 1 when none is given).
+  var schedule: String?
   /// `--define NAME=VALUE` (repeatable): flow variables, read as `$NAME`.
   var defines: [String: String] = [:]
   /// The plug-in's own options (`--NAME VALUE`, see `LaunchOption`), by name.
@@ -68,6 +71,10 @@ struct ExploreArguments: Sendable, Equatable {
   /// `--schedules N`: how many schedules to run: arrival order (schedule 0), then schedule
   /// seeds 1 through N − 1.
   var schedules = 100
+  /// `--strategy`: how schedules are chosen.
+  var strategy = ExploreStrategy.random
+  /// `--preemptions K`: the exhaustive strategy's bound on deviations from arrival order.
+  var preemptions = 2
   /// `--verbose`: list every path's final value, not only those that differ.
   var verbose = false
   /// `--json`: print the outcomes as JSON.
@@ -234,6 +241,21 @@ extension SimulatorCommand {
         }
         explore.schedules = count
       case "--verbose": explore.verbose = true
+      case "--strategy":
+        let text = try value(after: argument, in: &rest, for: .explore)
+        guard let strategy = ExploreStrategy(rawValue: text) else {
+          throw UsageError(
+            "--strategy is random or exhaustive, got '\(text)'", subcommand: .explore)
+        }
+        explore.strategy = strategy
+      case "--preemptions":
+        let text = try value(after: argument, in: &rest, for: .explore)
+        guard let count = Int(text), (0...10).contains(count) else {
+          throw UsageError(
+            "--preemptions needs a whole number from 0 to 10, got '\(text)'",
+            subcommand: .explore)
+        }
+        explore.preemptions = count
       case "--json": explore.json = true
       case "--seed":
         let text = try value(after: argument, in: &rest, for: .explore)
@@ -369,6 +391,8 @@ extension SimulatorCommand {
             "--schedule-seed needs a whole number or 'arrival', got '\(text)'", subcommand: .run)
         }
         run.scheduleSeed = schedule.seed
+      case "--schedule":
+        run.schedule = try value(after: argument, in: &rest, for: .run)
       case "--no-progress": run.progress = false
       case "--define":
         let (name, value) = try parseDefine(
@@ -536,9 +560,12 @@ extension SimulatorCommand {
     case .run:
       [
         "--seed", "--explain", "--json", "--html", "--trace", "--state-dir", "--deterministic",
-        "--no-progress", "--schedule-seed", "--define",
+        "--no-progress", "--schedule-seed", "--schedule", "--define",
       ]
-    case .explore: ["--schedules", "--seed", "--define", "--verbose", "--json"]
+    case .explore:
+      [
+        "--schedules", "--strategy", "--preemptions", "--seed", "--define", "--verbose", "--json",
+      ]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
     case .gate: ["--thresholds", "--update", "--shard", "--json"]
     case .merge: ["--output", "--format"]
@@ -577,4 +604,13 @@ struct ScheduleArgument: Sendable, Equatable {
       return nil
     }
   }
+}
+
+/// How `explore` chooses its schedules.
+enum ExploreStrategy: String, Sendable, Equatable {
+  /// Arrival order, then seeded random draws.
+  case random
+  /// Every distinct schedule with at most `--preemptions` deviations from arrival order,
+  /// depth first, up to `--schedules` of them.
+  case exhaustive
 }

@@ -40,13 +40,16 @@ enum SimulatorHelp {
       return """
         \(program) [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
         \(indent)[--trace <file>] [--state-dir <dir>] [--deterministic]
-        \(indent)[--schedule-seed <s>] [--define <name>=<value> ...]
+        \(indent)[--schedule-seed <s>] [--schedule <string>] [--define <name>=<value> ...]
         \(indent)[--no-progress]
         """
     case .explore:
-      return
-        "\(program) explore <flow> [--schedules <n>] [--verbose] [--json] [--seed <n>] "
-        + "[--define <name>=<value> ...]"
+      let indent = String(repeating: " ", count: program.count + 16)
+      return """
+        \(program) explore <flow> [--schedules <n>] [--strategy random|exhaustive]
+        \(indent)[--preemptions <k>] [--verbose] [--json] [--seed <n>]
+        \(indent)[--define <name>=<value> ...]
+        """
     case .check: return "\(program) check <flow> ..."
     case .sweep:
       return "\(program) sweep <flow> [--views <sizes>] [--json] [--html <file>] [--no-progress]"
@@ -136,6 +139,11 @@ enum SimulatorHelp {
                         On the deterministic runtime: run ready jobs in the order seed <s>
                         draws (what 'explore' prints to reproduce an outcome); 'arrival' or
                         0, or no option, is arrival order (schedule 0).
+      --schedule <string>
+                        On the deterministic runtime: replay a schedule string that
+                        'explore' printed (s1:LENGTH:DEVIATIONS). Where it stops matching
+                        the run (the app changed), a note says so and --schedule-seed
+                        (1 by default) picks from there on.
       --define <name>=<value>
                         A flow variable, read as $<name> (repeatable). A number stays a
                         number; anything else is text. It wins over the flow's own
@@ -170,6 +178,11 @@ enum SimulatorHelp {
     OPTIONS:
       --schedules <n>   How many schedules to run: arrival order, then schedule seeds 1
                         through <n> - 1 (100). The header says how many ran per second.
+      --strategy <s>    random (arrival order, then seeded draws) or exhaustive (every
+                        schedule with at most --preemptions deviations from arrival
+                        order, depth first, up to --schedules; says whether it covered
+                        them all).
+      --preemptions <k> The exhaustive strategy's bound (2).
       --verbose         List every path's final value per outcome, not only the paths
                         whose values differ between outcomes.
       --json            Print the outcomes as JSON (schedules, failures, final values).

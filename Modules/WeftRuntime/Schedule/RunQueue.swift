@@ -16,7 +16,7 @@
 /// ```
 ///
 /// - Complexity: `enqueue` O(1) amortized; `next` O(1) in arrival order, O(r) with a seed
-///   (r = ready jobs); `schedule` O(t) (t = timers, kept sorted); `fireNextTimer` O(t).
+///   or a script (r = ready jobs); `schedule` O(t) (t = timers, kept sorted); `fireNextTimer` O(t).
 /// - Note: Isolation: a value type; `RuntimeLoop` keeps it inside one lock.
 /// - Note: Allocations: amortized growth of its arrays only.
 public struct RunQueue<Job> {
@@ -98,7 +98,7 @@ public struct RunQueue<Job> {
   public mutating func next() -> (job: Job, lane: Lane)? {
     guard !isIdle else { return nil }
     var index = head
-    if chooser.seed != nil, readyCount > 1 {
+    if chooser.draws, readyCount > 1 {
       index = drawIndex()
     }
     let entry = ready[index]

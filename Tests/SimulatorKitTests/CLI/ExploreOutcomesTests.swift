@@ -27,7 +27,7 @@ import Testing
     let text = report().render(program: "sim", verbose: false)
     #expect(
       text == """
-        explore · f.flow · 3 schedules (6.0/s) · 2 distinct outcomes · 1 failing
+        explore · f.flow · random · 3 schedules (6.0/s) · 2 distinct outcomes · 1 failing
 
         outcome 1: FAILED in 1 of 3 schedules (first: schedule seed 1)
           f.flow:3:1: error: c is 1

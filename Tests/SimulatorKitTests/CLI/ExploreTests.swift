@@ -84,6 +84,65 @@ struct ExploreTests {
     #expect(bad.error.contains("--schedule-seed needs a whole number or 'arrival', got 'soon'"))
   }
 
+  /// The string after `--schedule ` on the first line that holds `marker`.
+  static func scheduleString(after marker: String, in text: String) -> String? {
+    guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) }),
+      let range = line.range(of: "--schedule ", options: .backwards)
+    else { return nil }
+    return String(line[range.upperBound...])
+  }
+
+  /// `--strategy exhaustive`: every schedule within the bound, the space's size, whether it
+  /// was covered; the failing outcome's schedule string and its shrunk form replay it.
+  @Test func exhaustiveCoversTheSpaceAndItsSchedulesReplay() async throws {
+    let explored = try await run([
+      "explore", flow("stale-refresh"), "--strategy", "exhaustive", "--preemptions", "2",
+      "--schedules", "1000",
+    ])
+    #expect(explored.status == 1, "\(explored.standard)\(explored.error)")
+    #expect(explored.standard.contains("exhaustive (≤ 2 preemptions) · 43 schedules ("))
+    #expect(explored.standard.contains("space covered · 2 distinct outcomes · 1 failing"))
+    for marker in ["  replay:", "  minimal:"] {
+      let schedule = try #require(
+        Self.scheduleString(after: marker, in: explored.standard), "\(explored.standard)")
+      let replay = try await run([flow("stale-refresh"), "--schedule", schedule, "--no-progress"])
+      #expect(replay.status == 1, "\(marker) \(schedule)")
+      #expect(replay.standard.contains("feed.shown is 1, expected == 2"))
+      #expect(replay.error.isEmpty, "\(replay.error)")
+    }
+    let capped = try await run([
+      "explore", flow("stale-refresh"), "--strategy", "exhaustive", "--schedules", "10",
+    ])
+    #expect(capped.standard.contains("10 schedules ("))
+    #expect(capped.standard.contains("space not covered (stopped at --schedules)"))
+  }
+
+  /// A random schedule's failure is shrunk; the shrunk schedule fails the same way.
+  @Test func aFailingRandomScheduleIsShrunkAndReplays() async throws {
+    let explored = try await run(["explore", flow("lost-update"), "--schedules", "60"])
+    let minimal = try #require(
+      Self.scheduleString(after: "  minimal:", in: explored.standard), "\(explored.standard)")
+    let replay = try await run([flow("lost-update"), "--schedule", minimal, "--no-progress"])
+    #expect(replay.status == 1)
+    #expect(replay.standard.contains("count is 1, expected == 2"))
+  }
+
+  /// A 20,000-decision schedule string loads; recorded for another app, it replays as far as
+  /// it matches, says where it stopped, and goes on seeded.
+  @Test func aLongStaleScheduleLoadsAndSaysWhereItStoppedMatching() async throws {
+    let deviations = stride(from: 0, to: 20_000, by: 2).map { "\($0)=1/2" }
+    let schedule = "s1:20000:" + deviations.joined(separator: ",")
+    let replay = try await run([flow("lost-update"), "--schedule", schedule, "--no-progress"])
+    #expect(replay.status == 0 || replay.status == 1, "\(replay.error)")
+    #expect(
+      replay.error.contains("note: the schedule stopped matching at decision 1 of 20000"),
+      "\(replay.error)")
+    #expect(replay.error.contains("schedule seed 1 picked from there on"))
+    let bad = try await run([flow("lost-update"), "--schedule", "s1:3:9=1/2"])
+    #expect(bad.status == 2)
+    #expect(bad.error.contains("error: --schedule: bad deviation '9=1/2'"))
+  }
+
   /// `--json`: the same outcomes, machine-readable.
   @Test func jsonGivesTheOutcomesToCI() async throws {
     let result = try await run(["explore", flow("lost-update"), "--schedules", "60", "--json"])
