@@ -47,7 +47,11 @@ struct ExploreCommand {
     let started = ContinuousClock.now
     switch arguments.strategy {
     case .random:
+      report.shard = arguments.shard?.description
       for schedule in 0..<UInt64(arguments.schedules) {
+        if let shard = arguments.shard, schedule % UInt64(shard.count) != UInt64(shard.index - 1) {
+          continue
+        }
         let chooser = ScheduleChooser(seed: schedule == 0 ? nil : schedule)
         guard let run = await runOnce(chooser, runtime) else { return 2 }
         report.add(schedule: schedule, failures: run.failures, final: run.final)

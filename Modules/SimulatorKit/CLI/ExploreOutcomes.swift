@@ -39,6 +39,8 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
   var strategy = "random"
   /// For the exhaustive strategy: whether every schedule within the bound ran.
   var covered: Bool?
+  /// `K/N` when this is one shard's share of the schedules.
+  var shard: String?
   /// How many schedules ran.
   var schedules = 0
   /// Real time the runs took, in seconds.
@@ -99,8 +101,9 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
       case false?: " · space not covered (stopped at --schedules)"
       case nil: ""
       }
+    let part = shard.map { " · shard \($0)" } ?? ""
     var lines = [
-      "explore · \(flow) · \(strategy) · \(schedules) schedules (\(rate)/s)\(coverage) · "
+      "explore · \(flow) · \(strategy)\(part) · \(schedules) schedules (\(rate)/s)\(coverage) · "
         + "\(outcomes.count) distinct outcome\(outcomes.count == 1 ? "" : "s")"
         + (failingCount == 0 ? " · every schedule passed" : " · \(failingCount) failing")
     ]
@@ -147,12 +150,85 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// Reads a report `json()` wrote; `nil` when `data` is not an explore report.
+  static func decode(_ data: Data) -> ExploreOutcomes? {
+    guard let report = try? JSONDecoder().decode(JSONReport.self, from: data),
+      report.kind == JSONReport.kind
+    else { return nil }
+    var outcomes = ExploreOutcomes(flow: report.flow)
+    outcomes.strategy = report.strategy
+    outcomes.covered = report.covered
+    outcomes.shard = report.shard
+    outcomes.schedules = report.schedules
+    outcomes.seconds = report.seconds
+    outcomes.outcomes = report.outcomes
+    return outcomes
+  }
+
+  /// Joins the reports of `explore --shard K/N` runs of one flow into the report one run of
+  /// every schedule gives: outcomes grouped again, each with its schedules in order, listed in
+  /// the order one run would first see them; the shrunk schedule of the first failing
+  /// outcome is the one from the shard that ran its first schedule (what one run shrinks).
+  ///
+  /// - Throws: a message when the reports are of different flows or strategies, or a shard
+  ///   is given twice.
+  /// - Complexity: O(o² + s log s), o = outcomes, s = schedules.
+  static func merge(_ parts: [ExploreOutcomes]) throws(MergeProblem) -> ExploreOutcomes {
+    guard let first = parts.first else { throw MergeProblem(message: "no reports to merge") }
+    var merged = ExploreOutcomes(flow: first.flow)
+    merged.strategy = first.strategy
+    var shards = Set<String>()
+    var minimals:
+      [(schedule: UInt64, failures: [String], final: [String: String], ExploreOutcomes.Minimal)] =
+        []
+    for part in parts {
+      guard part.flow == first.flow, part.strategy == first.strategy else {
+        throw MergeProblem(
+          message: "explore reports of '\(first.flow)' (\(first.strategy)) and '\(part.flow)' "
+            + "(\(part.strategy)) do not merge")
+      }
+      if let shard = part.shard, !shards.insert(shard).inserted {
+        throw MergeProblem(message: "shard \(shard) of '\(part.flow)' is given twice")
+      }
+      merged.seconds += part.seconds
+      for outcome in part.outcomes {
+        for schedule in outcome.schedules {
+          merged.add(schedule: schedule, failures: outcome.failures, final: outcome.final)
+        }
+        if let minimal = outcome.minimal, let schedule = outcome.schedules.first {
+          minimals.append((schedule, outcome.failures, outcome.final, minimal))
+        }
+      }
+    }
+    for index in merged.outcomes.indices { merged.outcomes[index].schedules.sort() }
+    merged.outcomes.sort { $0.schedules[0] < $1.schedules[0] }
+    if let failing = merged.outcomes.firstIndex(where: { !$0.passed }) {
+      let outcome = merged.outcomes[failing]
+      merged.outcomes[failing].minimal =
+        minimals.first {
+          $0.schedule == outcome.schedules[0] && $0.failures == outcome.failures
+            && $0.final == outcome.final
+        }?.3
+    }
+    return merged
+  }
+
+  /// Why explore reports do not merge.
+  struct MergeProblem: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+  }
+
   /// The JSON shape: the outcomes plus the figures a reader wants without computing them.
-  private struct JSONReport: Encodable {
+  private struct JSONReport: Codable {
+    static let kind = "explore"
+    var kind = JSONReport.kind
     var flow: String
     var strategy: String
     var covered: Bool?
+    var shard: String?
     var schedules: Int
+    var seconds: Double
     var schedulesPerSecond: Double
     var failing: Int
     var differingPaths: [String]
@@ -162,7 +238,9 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
       flow = report.flow
       strategy = report.strategy
       covered = report.covered
+      shard = report.shard
       schedules = report.schedules
+      seconds = report.seconds
       schedulesPerSecond = (report.schedulesPerSecond * 10).rounded() / 10
       failing = report.failingCount
       differingPaths = report.differingPaths

@@ -15,6 +15,7 @@ struct MergeCommand {
   let output: Simulator.Output
 
   func run() -> Int32 {
+    if let code = mergeExploreReports() { return code }
     var reports: [(source: String, report: SimulatorReport)] = []
     for path in arguments.reports {
       let data: Data
@@ -53,6 +54,46 @@ struct MergeCommand {
       output.standard(text)
     }
     return merged.exitCode
+  }
+
+  /// Merges `explore --json` reports (of shards), when the first file is one; `nil` when it
+  /// is not, for the other report kinds.
+  private func mergeExploreReports() -> Int32? {
+    var parts: [ExploreOutcomes] = []
+    for (position, path) in arguments.reports.enumerated() {
+      guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+        if position == 0 { return nil }
+        output.error("error: cannot read '\(path)'")
+        return 2
+      }
+      guard let part = ExploreOutcomes.decode(data) else {
+        if position == 0 { return nil }
+        output.error("error: \(path) is not an explore report; the first file is one")
+        return 2
+      }
+      parts.append(part)
+    }
+    let merged: ExploreOutcomes
+    do throws(ExploreOutcomes.MergeProblem) {
+      merged = try ExploreOutcomes.merge(parts)
+    } catch {
+      output.error("error: \(error)")
+      return 2
+    }
+    let text: String
+    switch arguments.format {
+    case .json: text = merged.json()
+    case .table: text = merged.render(program: program, verbose: false)
+    case .html:
+      output.error("error: explore reports merge to a table or JSON, not HTML")
+      return 2
+    }
+    if let path = arguments.output {
+      guard Simulator.write(text, to: path, output: output) else { return 2 }
+    } else {
+      output.standard(text)
+    }
+    return merged.failingCount > 0 ? 1 : 0
   }
 
   /// The merged report in `format`.

@@ -75,6 +75,9 @@ struct ExploreArguments: Sendable, Equatable {
   var strategy = ExploreStrategy.random
   /// `--preemptions K`: the exhaustive strategy's bound on deviations from arrival order.
   var preemptions = 2
+  /// `--shard K/N`: run only the schedules whose number is K − 1 modulo N (random strategy);
+  /// `merge` joins the shards' `--json` reports.
+  var shard: GateShard?
   /// `--verbose`: list every path's final value, not only those that differ.
   var verbose = false
   /// `--json`: print the outcomes as JSON.
@@ -241,6 +244,8 @@ extension SimulatorCommand {
         }
         explore.schedules = count
       case "--verbose": explore.verbose = true
+      case "--shard":
+        explore.shard = try parseShard(try value(after: argument, in: &rest, for: .explore))
       case "--strategy":
         let text = try value(after: argument, in: &rest, for: .explore)
         guard let strategy = ExploreStrategy(rawValue: text) else {
@@ -284,6 +289,11 @@ extension SimulatorCommand {
       }
     }
     guard let flow else { throw UsageError("explore needs a flow file", subcommand: .explore) }
+    if let shard = explore.shard, explore.strategy == .exhaustive {
+      throw UsageError(
+        "--shard \(shard) splits the random strategy's schedules; the exhaustive walk runs "
+          + "whole (drop --shard, or use --strategy random)", subcommand: .explore)
+    }
     explore.flow = flow
     return explore
   }
@@ -564,7 +574,8 @@ extension SimulatorCommand {
       ]
     case .explore:
       [
-        "--schedules", "--strategy", "--preemptions", "--seed", "--define", "--verbose", "--json",
+        "--schedules", "--strategy", "--preemptions", "--shard", "--seed", "--define", "--verbose",
+        "--json",
       ]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
     case .gate: ["--thresholds", "--update", "--shard", "--json"]

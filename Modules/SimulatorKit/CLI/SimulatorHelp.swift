@@ -47,7 +47,7 @@ enum SimulatorHelp {
       let indent = String(repeating: " ", count: program.count + 16)
       return """
         \(program) explore <flow> [--schedules <n>] [--strategy random|exhaustive]
-        \(indent)[--preemptions <k>] [--verbose] [--json] [--seed <n>]
+        \(indent)[--preemptions <k>] [--shard <k>/<n>] [--verbose] [--json] [--seed <n>]
         \(indent)[--define <name>=<value> ...]
         """
     case .check: return "\(program) check <flow> ..."
@@ -97,7 +97,8 @@ enum SimulatorHelp {
       sweep             Run one flow at several numbers of attached views.
       gate              Check the bundled flows against the committed performance thresholds
                         (--shard K/N runs one share of them, for a CI matrix).
-      merge             Combine JSON reports of one kind (runs, sweeps, gate shards) into one.
+      merge             Combine JSON reports of one kind (runs, sweeps, gate or explore
+                        shards) into one.
       explore           Run one flow under many seeded schedules and report each outcome
                         (apps on the deterministic runtime).
       help              Show help for a subcommand.
@@ -183,6 +184,9 @@ enum SimulatorHelp {
                         order, depth first, up to --schedules; says whether it covered
                         them all).
       --preemptions <k> The exhaustive strategy's bound (2).
+      --shard <k>/<n>   Run only the schedules whose number is k - 1 modulo n (random
+                        strategy); 'merge' joins the shards' --json reports into the
+                        report of one run.
       --verbose         List every path's final value per outcome, not only the paths
                         whose values differ between outcomes.
       --json            Print the outcomes as JSON (schedules, failures, final values).
