@@ -4,7 +4,8 @@
 #   bash Examples/Notes/ci.sh
 # Builds the example (debug with tests, where any compiler warning in the example fails the
 # run; then release), runs its tests, runs every flow in Examples/Notes/Flows with the release
-# notes-sim, and runs its performance gate against Examples/Notes/Gates/thresholds.json.
+# notes-sim, explores crud.flow's schedules in two merged shards, and runs its performance gate
+# against Examples/Notes/Gates/thresholds.json.
 # Everything is built in Examples/Notes/.build, apart from the root package's .build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -44,6 +45,13 @@ done
 
 step "identical counts, allocations included: 10 runs of every flow, the other core busy"
 python3 "$root/.ci/check-identical-counts" --busy --allocations 10 "$sim" Flows/*.flow
+
+step "explore: crud.flow under 100 schedules, two shards merged (every schedule passes)"
+for shard in 1 2; do
+  "$sim" explore Flows/crud.flow --schedules 100 --shard $shard/2 --json \
+    >"$scratch/ci-explore-$shard.json"
+done
+"$sim" merge "$scratch"/ci-explore-[12].json | grep -E '^explore'
 
 step "gate (Gates/thresholds.json)"
 "$sim" gate

@@ -30,6 +30,21 @@ final class RaceSimulation: WeftSimulatedApp {
         category: category
       ) { sim, _ in await sim.app.refresh() },
       AppCommand<RaceSimulation>(
+        "order.submit", summary: "Submits the order from the button.", category: category
+      ) { sim, _ in await sim.more.submit() },
+      AppCommand<RaceSimulation>(
+        "order.submitFromKeyboard", summary: "Submits the order from the return key.",
+        category: category
+      ) { sim, _ in await sim.more.submitFromKeyboard() },
+      AppCommand<RaceSimulation>(
+        "handshake.first", summary: "Gives the first signal, then waits for the second.",
+        category: category
+      ) { sim, _ in await sim.more.handshakeFirst() },
+      AppCommand<RaceSimulation>(
+        "handshake.second", summary: "Waits for the first signal, then gives the second.",
+        category: category
+      ) { sim, _ in await sim.more.handshakeSecond() },
+      AppCommand<RaceSimulation>(
         "session.signIn",
         summary: "Signs in through a callback API that never calls back.",
         category: category
@@ -44,15 +59,19 @@ final class RaceSimulation: WeftSimulatedApp {
   }
 
   let app = RaceApp()
+  let more = MoreRaces()
   let driver: WeftAppDriver
 
   init(runtime: DeterministicRuntime) {
     let cell = app.ledger.cell
+    let board = more.board.cell
     let paths = [
       "count": ObservablePath("count", cell: cell) { .int($0.count) },
       "feed.requested": ObservablePath("feed.requested", cell: cell) { .int($0.requested) },
       "feed.shown": ObservablePath("feed.shown", cell: cell) { .int($0.shown) },
       "session.signedIn": ObservablePath("session.signedIn", cell: cell) { .bool($0.signedIn) },
+      "orders.created": ObservablePath("orders.created", cell: board) { .int($0.orders) },
+      "handshakes.done": ObservablePath("handshakes.done", cell: board) { .int($0.handshakes) },
     ]
     driver = WeftAppDriver(runtime: runtime, paths: { paths })
   }

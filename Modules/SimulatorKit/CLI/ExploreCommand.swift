@@ -103,7 +103,12 @@ struct ExploreCommand {
     }
     let used = runtime.chooser
     await Simulator.shutDown(app)
-    return Run(failures: result.failures.map(\.message), final: final, chooser: used)
+    // Task ids count up over the whole process: a stall's message names the same tasks with
+    // other ids in every run, which must not make every run an outcome of its own.
+    // The probe keeps tasks left waiting by earlier runs of this process too: the names are
+    // listed once each, sorted.
+    let failures = result.failures.map { Self.withoutTaskIDs($0.message) }
+    return Run(failures: failures, final: final, chooser: used)
   }
 
   /// The next schedule of a depth-first walk of the decision tree: the deepest decision that
@@ -169,6 +174,17 @@ struct ExploreCommand {
     return ExploreOutcomes.Minimal(
       schedule: ScheduleString.encode(decisions),
       deviations: ScheduleString.deviations(decisions), from: from, runs: runs)
+  }
+
+  /// `message` with the waiting tasks' ids dropped and their names listed once, sorted.
+  static func withoutTaskIDs(_ message: String) -> String {
+    let clause = "tasks last seen suspending on a continuation that nothing resumed: "
+    guard let start = message.range(of: clause) else { return message }
+    let rest = message[start.upperBound...]
+    let end = rest.range(of: "; ")?.lowerBound ?? rest.endIndex
+    let names = Set(
+      rest[..<end].replacing(/\ \(task [0-9]+\)/, with: "").components(separatedBy: ", "))
+    return message[..<start.upperBound] + names.sorted().joined(separator: ", ") + rest[end...]
   }
 
   static func seconds(_ duration: Duration) -> Double {
