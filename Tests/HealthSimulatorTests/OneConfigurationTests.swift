@@ -7,7 +7,7 @@ import TestProcesses
 import Testing
 
 /// The same feature code under both configurations of the simulated app — on threads in this
-/// process (a `TestClock` its settler moves, the dashboard catching up after writes), and
+/// process (the driver waiting until nothing commits and no sleep is in progress), and
 /// under weft-sim on the deterministic runtime (`RuntimeClock`, the dashboard observing the
 /// database as it does live, observation passes paced) — ends a flow with what its views see
 /// the same.

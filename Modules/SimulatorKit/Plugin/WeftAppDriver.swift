@@ -257,6 +257,7 @@ extension WeftSimulatedApp {
     await driver.waitOutcome(until: predicate, timeout: timeout)
   }
   public var launchCount: Int { driver.launchCount }
+  public var pendingTimerCount: Int? { driver.runtime?.pendingTimers.count }
   public func takeFailure() -> SimulationError? { driver.takeFailure() }
   public func counters() -> EngineCounters { driver.counters() }
   public func latencies() -> Histogram { driver.latencies() }

@@ -287,7 +287,9 @@ public final class FlowRunner {
           subject: condition.path, expected: Self.expectedText(condition), actual: shown)
         report.message = step.diagnostic(
           "expectation failed: \(condition.path) is \(shown), expected "
-            + "\(condition.op.rawValue) \(Self.valueText(condition))", window: window)
+            + "\(condition.op.rawValue) \(Self.valueText(condition))"
+            + PendingTimersHint.text(pending: app.pendingTimerCount, condition: condition),
+          window: window)
       }
     case .wait(let condition, let timeout):
       guard let observable = app.observable(named: condition.path) else {

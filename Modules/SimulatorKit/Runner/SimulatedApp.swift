@@ -83,6 +83,11 @@ public protocol SimulatedApp: AnyObject, SendableMetatype {
 
   /// Values of every observable path, sorted by path: the state trace line of a step.
   func traceLine() -> String
+
+  /// How many timers the app has pending now (sleeps a step started and left for virtual
+  /// time to fire), or nil when it cannot tell (the default: not on the deterministic
+  /// runtime). A failed `expect` names them: the value may still change once time passes.
+  var pendingTimerCount: Int? { get }
 }
 
 extension SimulatedApp {
@@ -93,6 +98,8 @@ extension SimulatedApp {
   }
 
   public var launchCount: Int { 1 }
+
+  public var pendingTimerCount: Int? { nil }
 
   public var observablePathValues: [String: [String]] { [:] }
 

@@ -64,9 +64,9 @@ struct DashboardTests {
     await app.shutDown()
   }
 
-  /// A submit brings the dashboard up to date before it requests the sync pass, so the pass
-  /// (outbox reads, a request, acknowledgements) does not run beside the dashboard's commit
-  /// and its render; the pass still runs within the same action.
+  /// A submit's dashboard update (its database observation, no extra read) commits before
+  /// the sync pass it requests starts (the pass waits for the network's latency); both run
+  /// within the same action.
   @Test func aSubmitUpdatesTheDashboardBeforeItRequestsTheSyncPass() async throws {
     let app = try await Self.signedIn()
     try await app.openDashboard(range: .week)

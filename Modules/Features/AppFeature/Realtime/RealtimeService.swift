@@ -83,10 +83,7 @@ final class RealtimeService: Sendable {
   let client: RealtimeClient
   private let tasks = Locked<[Task<Void, Never>]>([])
 
-  init(
-    connection: RealtimeConnection, client: RealtimeClient, database: Database,
-    afterInsight: @escaping @Sendable () async -> Void
-  ) {
+  init(connection: RealtimeConnection, client: RealtimeClient, database: Database) {
     self.connection = connection
     self.client = client
     let states = connection.states
@@ -106,7 +103,6 @@ final class RealtimeService: Sendable {
             storeError = "the insight \"\(insight.title)\" could not be stored: \(error)"
           }
           await client.received(insight, storeError: storeError)
-          await afterInsight()
         }
       }
     }

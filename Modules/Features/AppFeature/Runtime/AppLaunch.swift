@@ -3,7 +3,6 @@ import DashboardFeature
 import FormsFeature
 import Foundation
 import HealthDomain
-import Synchronization
 import WeftContexts
 import WeftCore
 import WeftNetworking
@@ -55,7 +54,6 @@ public final class AppLaunch {
   let realtimeService: RealtimeService
   let serial: SerialWork
   let gradesRoot: Context
-  let follower: DashboardFollower
   private var subscriptions: [StateSubscription] = []
 
   // MARK: Starting
@@ -129,17 +127,12 @@ public final class AppLaunch {
       dependencies: DashboardDependencies(
         database: database, client: api, clock: dependencies.clock, now: dependencies.now),
       monitor: monitor)
-    let follower = DashboardFollower(dashboard: dashboard)
-    self.follower = follower
-
     realtime = RealtimeClient(monitor: monitor)
     let connection = RealtimeConnection(
       transport: dependencies.realtimeTransport ?? UnavailableRealtime(),
       policy: dependencies.reconnectPolicy, heartbeat: dependencies.heartbeat,
       clock: dependencies.clock, seed: dependencies.seed)
-    realtimeService = RealtimeService(
-      connection: connection, client: realtime, database: database,
-      afterInsight: { await follower.caughtUp() })
+    realtimeService = RealtimeService(connection: connection, client: realtime, database: database)
     form = HealthFormClient(
       database: database, now: dependencies.now, makeID: dependencies.makeID, monitor: monitor)
     gradesRoot = Context.global.createSubcontext(named: "App")
@@ -228,27 +221,18 @@ public final class AppLaunch {
     await capabilities.setAvailability(online, for: NetworkCapability.self)
   }
 
-  /// Loads the dashboard (starting its database observation the first time), with `range`
-  /// if given, then waits until it shows what the database holds.
+  /// Loads the dashboard (starting its database observation the first time; it follows
+  /// every later write on its own), with `range` if given.
   func loadDashboard(range: DateRange?) async {
-    if follower.start() {
-      await dashboard.startObserving()
-    }
+    await dashboard.startObserving()
     if let range { await dashboard.select(range) } else { await dashboard.load() }
-    await follower.caughtUp()
   }
 
-  /// Submits the health form; once a metric is saved, waits until the dashboard shows it,
-  /// then requests a sync pass.
+  /// Submits the health form; once a metric is saved, requests a sync pass. The dashboard
+  /// shows the metric through its database observation.
   func submitForm() async -> HealthFormSubmitResult {
     let result = await form.submit()
-    if case .success = result {
-      // The dashboard first, then the sync pass: a pass requested before the catch-up ran
-      // beside it (outbox reads, a request, acknowledgements) and competed for the CPU
-      // while the dashboard committed and the MainActor woke to render it.
-      await follower.caughtUp()
-      sync.requestPass()
-    }
+    if case .success = result { sync.requestPass() }
     return result
   }
 
@@ -313,26 +297,6 @@ public final class AppLaunch {
     auth.cancel()
     await dashboard.stopObserving()
     await dependencies.database.release(database)
-  }
-}
-
-/// Starts the dashboard's database observation once, and brings the dashboard up to date
-/// with the database after the app writes to it.
-final class DashboardFollower: Sendable {
-  let dashboard: DashboardClient
-  private let started = Atomic<Bool>(false)
-
-  init(dashboard: DashboardClient) { self.dashboard = dashboard }
-
-  /// Marks the dashboard started; true the first time.
-  func start() -> Bool { !started.exchange(true, ordering: .relaxed) }
-
-  /// Returns once every write committed before the call is on the dashboard (its
-  /// `catchUp()`): the deterministic end of the dashboard's reaction to a write, which its
-  /// own database observation reaches a moment later on its own.
-  func caughtUp() async {
-    guard started.load(ordering: .relaxed) else { return }
-    await dashboard.catchUp()
   }
 }
 
