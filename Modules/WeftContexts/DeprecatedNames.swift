@@ -8,3 +8,12 @@ public typealias Binding<Value> = ContextBinding<Value>
 /// The old name of `ContextWindow` (it collided with SwiftUI's `Window`).
 @available(*, deprecated, renamed: "ContextWindow")
 public typealias Window = ContextWindow
+
+extension ClientContext {
+  /// The old name of `waitForWrites()` ("settle" meant four things; issue 39 kept it for the
+  /// deterministic runtime's "until no job is runnable").
+  ///
+  /// - Complexity: as `waitForWrites()`.
+  @available(*, deprecated, renamed: "waitForWrites()")
+  public func settle() async { await waitForWrites() }
+}

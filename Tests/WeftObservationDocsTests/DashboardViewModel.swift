@@ -65,7 +65,7 @@ actor DashboardClient: Client {
   var range: ContextBinding<Dashboard.DateRange> { model.bind(\.range) }
 
   func refresh() async {
-    await model.context.settle()  // a range just picked has reached the client
+    await model.context.waitForWrites()  // a range just picked has reached the client
     await model.context.client.load()
   }
 }

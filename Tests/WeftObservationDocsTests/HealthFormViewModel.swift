@@ -60,7 +60,7 @@ actor HealthFormClient: Client {
   func submit() async {
     guard isValid else { return }
     model.context.flushDebouncedWrites()  // the notes typed so far
-    await model.context.settle()
+    await model.context.waitForWrites()
     await model.context.client.submit()
   }
 }

@@ -21,14 +21,14 @@ import WeftObservationTestSupport
     let ageReader = Tracker { model.age }
 
     name.set("Grace")
-    await model.context.settle()
+    await model.context.waitForWrites()
     #expect(client.state.name == "Grace")
     #expect(name.get() == "Grace")
     #expect(reader.invalidations == 1)
     #expect(ageReader.invalidations == 0)
 
     name.set("Grace")  // an equal write commits, and invalidates nothing
-    await model.context.settle()
+    await model.context.waitForWrites()
     #expect(reader.invalidations == 1)
     #expect(client.cell.version == 2)
   }
@@ -50,7 +50,7 @@ import WeftObservationTestSupport
 
     #expect(age.set(42))
     #expect(failureReader.invalidations == 2)
-    await model.context.settle()
+    await model.context.waitForWrites()
     #expect(client.state.age == 42)
     #expect(ageReader.invalidations == 1)
     failureReader.renderIfDirty()
@@ -77,7 +77,7 @@ import WeftObservationTestSupport
 
     await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(300))
-    await model.context.settle()
+    await model.context.waitForWrites()
     #expect(client.state.query == "swift")
     #expect(client.cell.version == 1)  // one update for the whole burst of edits
     #expect(query.get() == "swift")
@@ -97,7 +97,7 @@ import WeftObservationTestSupport
       let age = model.bind(\.age) { $0 >= 0 ? nil : "negative" }
       let reader = Tracker { "\(name.get()) \(age.binding.get()) \(model.email)" }
       name.set("Grace")
-      await model.context.settle()
+      await model.context.waitForWrites()
       #expect(reader.invalidations == 1)
       #expect(client.cell.subscriberCount > 0)
     }

@@ -8,11 +8,11 @@ extension ClientContext {
   /// ```swift
   /// let name = context.bind(\.name)
   /// name.set("Ada")          // one commit on the client
-  /// await context.settle()
+  /// await context.waitForWrites()
   /// name.get()               // "Ada"
   /// ```
   ///
-  /// > Note: A write shows in `get()` once it reached the client (after `settle()`, or
+  /// > Note: A write shows in `get()` once it reached the client (after `waitForWrites()`, or
   /// > after the client's MainActor delivery), not at once.
   ///
   /// - Complexity: `get` O(1); `set` O(1) here plus one client update.

@@ -21,7 +21,7 @@ extension ClientContext {
   /// ```
   ///
   /// > Important: With a `TestClock`, wait for the timer (`waitForSleepers(count:)`), then
-  /// > advance the clock, then `await settle()`. A pending value is dropped if the context
+  /// > advance the clock, then `await waitForWrites()`. A pending value is dropped if the context
   /// > is released first; `flushDebouncedWrites()` writes pending values at once.
   ///
   /// - Parameters:

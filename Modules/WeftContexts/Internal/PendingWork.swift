@@ -1,9 +1,9 @@
 import WeftCore
 
 /// The tasks a client context has started and not finished: writes on their way to the
-/// client and debounce timers, with how to await and cancel each. `settle()` waits for all
+/// client and debounce timers, with how to await and cancel each. `waitForWrites()` waits for all
 /// of it; releasing the set (with its context) cancels the timers, so nothing sleeps forever
-/// on a clock. It serves `settle()` only: under `weft-sim` the deterministic runtime sees the
+/// on a clock. It serves `waitForWrites()` only: under `weft-sim` the deterministic runtime sees the
 /// same tasks as jobs and sleeps, with nothing announced to it.
 ///
 /// `Sendable` through WeftCore's `Locked` (visible to the thread sanitizer): entries are
@@ -14,7 +14,7 @@ final class PendingWork: Sendable {
     let wait: @Sendable () async -> Void
     /// Cancels the work when the tracker goes away (timers); `nil` lets it finish (writes).
     var cancel: (@Sendable () -> Void)? = nil
-    /// Whether `settle()` waits for it now; `nil` means always (writes). A timer is waited
+    /// Whether `waitForWrites()` waits for it now; `nil` means always (writes). A timer is waited
     /// for once its deadline has passed on its clock.
     var isDue: (@Sendable () -> Bool)? = nil
   }
@@ -40,7 +40,7 @@ final class PendingWork: Sendable {
     _ = entries.withLock { $0.work.removeValue(forKey: key) }
   }
 
-  /// Some unfinished work that `settle()` waits for, if any.
+  /// Some unfinished work that `waitForWrites()` waits for, if any.
   var due: Entry? {  // nil: nothing to wait for
     let work = entries.withLock { Array($0.work.values) }
     return work.first { $0.isDue?() ?? true }

@@ -44,16 +44,16 @@ extension ClientContext {
   /// ```swift
   /// query.set("swift")
   /// clock.advance(by: .milliseconds(300))   // the window passes
-  /// await context.settle()                  // the debounced write has reached the client
+  /// await context.waitForWrites()                  // the debounced write has reached the client
   /// ```
   ///
   /// - Complexity: O(w²) worst case, w = unfinished writes and timers (each round looks
   ///   for the next one to wait for); w is small in practice.
-  public func settle() async {
+  public func waitForWrites() async {
     while let entry = work?.due { await entry.wait() }
   }
 
-  /// Runs `operation` on the client after the previous write, tracking it for `settle()`.
+  /// Runs `operation` on the client after the previous write, tracking it for `waitForWrites()`.
   /// `then` runs on the MainActor with the output, before the write counts as finished.
   @discardableResult
   func enqueue<Output: Sendable>(

@@ -16,7 +16,7 @@ import WeftCore
 /// let context = ProfileContext(client: profile, in: appContext)
 /// let name = context.bind(\.name)     // ContextBinding<String>
 /// name.set("Ada")                     // one client update
-/// await context.settle()
+/// await context.waitForWrites()
 /// ```
 ///
 /// The mirror is shared by every context on the same client and kept current by WeftCore's

@@ -67,7 +67,7 @@ public final class ObservedContext<C: Client>: Observable {
   /// A binding to the value at `keyPath`: tracked reads; each `set` is one client update,
   /// asked through the context (`ClientContext.bind(_:)`).
   ///
-  /// > Note: A write shows once it reached the client (after `await context.settle()`, or
+  /// > Note: A write shows once it reached the client (after `await context.waitForWrites()`, or
   /// > the client's delivery). A text field that must echo keystrokes at once wants the
   /// > debounced binding, which shows its pending value.
   ///

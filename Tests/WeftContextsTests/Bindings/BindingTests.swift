@@ -21,12 +21,12 @@ struct BindingTests {
     #expect(name.get() == "")
     name.set("Ada")
     #expect(name.get() == "")  // not yet at the client
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.name == "Ada")
     #expect(name.get() == "Ada")
     #expect(client.cell.version == 1)
     name.wrappedValue = "Grace"
-    await context.settle()
+    await context.waitForWrites()
     #expect(name.wrappedValue == "Grace")
     #expect(client.cell.version == 2)
   }
@@ -45,7 +45,7 @@ struct BindingTests {
       get: { $0 * 9 / 5 + 32 }, set: { ($0 - 32) * 5 / 9 })
     #expect(fahrenheit.get() == 68)
     fahrenheit.set(212)
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.temperature == 100)
     #expect(fahrenheit.get() == 212)
   }
@@ -76,7 +76,7 @@ struct BindingTests {
     let nickname = context.bind(\.nickname, when: { $0.isLoggedIn })
     #expect(nickname.get() == nil)
     nickname.set("ada")
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.nickname == "")
     #expect(client.cell.version == 0)  // nothing committed
     #expect(context.ignoredWriteCount == 1)
@@ -85,7 +85,7 @@ struct BindingTests {
     #expect(nickname.get() == "")
     nickname.set("ada")
     nickname.set(nil)  // nil is never written
-    await context.settle()
+    await context.waitForWrites()
     #expect(nickname.get() == "ada")
     #expect(context.ignoredWriteCount == 2)
   }
@@ -97,7 +97,7 @@ struct BindingTests {
     let before = client.cell.version
     context.send { $0.isLoggedIn = false }  // reaches the client first
     nickname.set("ada")  // the mirror still says logged in
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.nickname == "")
     #expect(client.cell.version == before + 1)  // the logout only
     #expect(context.ignoredWriteCount == 1)
@@ -127,7 +127,7 @@ struct BindingTests {
     window.attach(view)
     let age = context.bind(\.age, validate: { (0...150).contains($0) ? nil : "must be 0...150" })
     #expect(age.set(200) == false)
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.age == 0)
     #expect(client.cell.version == 0)
     #expect(
@@ -137,7 +137,7 @@ struct BindingTests {
     #expect(view.renderCount == 2)  // re-rendered to show the failure
 
     age.binding.set(42)
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.age == 42)
     #expect(age.failure == nil)
     #expect(age.binding.get() == 42)
@@ -167,7 +167,7 @@ struct BindingTests {
       name.set("Ada")
       age.set(-1)
       _ = derived.value
-      await context.settle()
+      await context.waitForWrites()
     }
     #expect(lifetimes.survivors.isEmpty)
   }

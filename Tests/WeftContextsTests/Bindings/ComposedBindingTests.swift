@@ -38,7 +38,7 @@ struct ComposedBindingTests {
 
     await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(300))
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.query == "Hello")
     #expect(client.cell.version == 1)  // one write for the whole burst
     #expect(composer.set("Hello!"))
@@ -55,7 +55,7 @@ struct ComposedBindingTests {
     #expect(!checked.set(""))
     #expect(refused == 1)
     #expect(checked.set("SWIFT"))
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.query == "swift")
     #expect(checked.binding.get() == "SWIFT")
   }

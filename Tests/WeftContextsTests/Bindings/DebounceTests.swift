@@ -33,12 +33,12 @@ struct DebounceTests {
     #expect(client.state.query == "")
 
     clock.advance(by: .milliseconds(299))
-    await context.settle()  // the window is still open: nothing to wait for
+    await context.waitForWrites()  // the window is still open: nothing to wait for
     #expect(client.state.query == "")
     #expect(clock.sleeperCount == 1)
 
     clock.advance(by: .milliseconds(1))
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.query == "swift")
     #expect(client.cell.version == 1)  // one update for the whole burst
     #expect(query.get() == "swift")
@@ -56,13 +56,13 @@ struct DebounceTests {
     query.set("a")
     await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(300))
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.query == "a")
     clock.advance(by: .milliseconds(100))
     query.set("b")
     await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(300))
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.query == "b")
     #expect(client.cell.version == 2)
   }
@@ -73,12 +73,12 @@ struct DebounceTests {
     query.set("now")
     await clock.waitForSleepers(count: 1)
     context.flushDebouncedWrites()
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.state.query == "now")
     #expect(clock.sleeperCount == 0)
     #expect(client.cell.version == 1)
     clock.advance(by: .seconds(2))
-    await context.settle()
+    await context.waitForWrites()
     #expect(client.cell.version == 1)  // the cancelled timer writes nothing
   }
 

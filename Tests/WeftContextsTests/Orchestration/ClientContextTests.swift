@@ -142,7 +142,7 @@ struct ClientContextTests {
     let view = NameView(context: context)
     window.attach(view)
     for _ in 0..<10 { context.send { $0.visits += 1 } }
-    await context.settle()
+    await context.waitForWrites()
     client.cell.deliverPendingMainActorChanges()
     #expect(context.state.visits == 10)
     #expect((1...10).contains(context.willChangeCount))
@@ -182,7 +182,7 @@ struct ClientContextTests {
       let query = context.bind(\.query, debouncedFor: .seconds(1), clock: clock)
       query.set("pending")  // never fires: cancelled with its context
       await clock.waitForSleepers(count: 1)
-      await context.settle()  // the open debounce window is not waited for
+      await context.waitForWrites()  // the open debounce window is not waited for
       client.cell.deliverPendingMainActorChanges()
       #expect(view.lastRendering == "Name: Ada")
     }

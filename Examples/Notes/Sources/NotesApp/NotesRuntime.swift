@@ -195,7 +195,7 @@ public final class NotesRuntime {
   ///   `NotesError.noNote` when the edited note was deleted meanwhile; `PersistenceError`.
   /// - Complexity: one write transaction and one commit.
   public func saveEditor() async throws {
-    await editor.settle()
+    await editor.waitForWrites()
     let state = editor.state
     if let error = state.error { throw NotesError.invalidTitle(error) }
     if let message = EditorContext.validateTitle(state.title) {
