@@ -84,7 +84,7 @@ public final class EditorContext: ClientContext<EditorClient> {
     let written = title.set(text)
     let message = title.failure?.description
     if state.error != message { send { $0.error = message } }
-    await settle()
+    await waitForWrites()
     return written
   }
 
