@@ -39,7 +39,8 @@ let package = Package(
     // MARK: Core
     .target(name: "CWeftPrefetch", path: "Modules/CWeftPrefetch"),
     .target(
-      name: "WeftCore", dependencies: ["CWeftPrefetch"], path: "Modules/WeftCore",
+      name: "WeftCore", dependencies: ["CDeterministicWorldLookup", "CWeftPrefetch"],
+      path: "Modules/WeftCore",
       swiftSettings: strict),
     .testTarget(
       name: "WeftCoreTests", dependencies: ["WeftCore"], path: "Tests/WeftCoreTests",
@@ -49,8 +50,16 @@ let package = Package(
     // The deterministic runtime: every job of the process on one thread, in a seeded order,
     // and every sleep on virtual time (the `_Concurrency` executor SPI, in one file).
     .target(
-      name: "WeftRuntime", dependencies: ["CContinuationProbeLookup"], path: "Modules/WeftRuntime",
-      swiftSettings: strict),
+      name: "WeftRuntime", dependencies: ["CContinuationProbeLookup", "CDeterministicWorldLookup"],
+      path: "Modules/WeftRuntime", swiftSettings: strict),
+    // Answers the process's clock reads and random draws from the runtime (virtual time, a
+    // seeded stream): it defines `clock_gettime`, `getrandom` and their kin, so only simulator
+    // executables link it (SimulatorKit); WeftRuntime and WeftCore reach it through the
+    // lookup's weak references (WeftCore reads the real clock there for latencies).
+    .target(
+      name: "CDeterministicWorld", path: "Modules/CDeterministicWorld/Interpose",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "CDeterministicWorldLookup", path: "Modules/CDeterministicWorld/Lookup"),
     // Names the tasks suspended on a continuation in the runtime's diagnostics: it interposes
     // `swift_continuation_init`, so only simulator executables link it (SimulatorKit, and the
     // runtime's own probe); WeftRuntime reaches it through the lookup's weak references.
@@ -65,7 +74,9 @@ let package = Package(
     // asynchronous work, which a test process cannot do); WeftRuntimeTests runs them.
     .executableTarget(
       name: "weft-runtime-probe",
-      dependencies: ["CContinuationProbe", "WeftPersistence", "WeftRuntime"],
+      dependencies: [
+        "CContinuationProbe", "CDeterministicWorld", "WeftPersistence", "WeftRuntime",
+      ],
       path: "Tests/RuntimeProbe",
       swiftSettings: strict),
 
@@ -267,7 +278,8 @@ let package = Package(
     .target(
       name: "SimulatorKit",
       dependencies: [
-        "CContinuationProbe", "CMallocCounterLookup", "SimulatorFlow", "SimulatorGate",
+        "CContinuationProbe", "CDeterministicWorld", "CMallocCounterLookup", "SimulatorFlow",
+        "SimulatorGate",
         "SimulatorReports", "WeftContexts", "WeftCore", "WeftObservation", "WeftRuntime",
         "WeftSimulation",
       ],
@@ -324,6 +336,12 @@ let package = Package(
       name: "race-sim",
       dependencies: ["SimulatorFlow", "SimulatorKit", "WeftCore", "WeftRuntime", "WeftSimulation"],
       path: "Tests/RaceSimulator", exclude: ["Flows"], swiftSettings: strict),
+    // A test app whose thread reads /dev/urandom and enqueues jobs from outside the runtime:
+    // `--check-determinism` must name the job where two runs part (DeterminismCheckTests).
+    .executableTarget(
+      name: "noise-sim",
+      dependencies: ["SimulatorFlow", "SimulatorKit", "WeftCore", "WeftRuntime", "WeftSimulation"],
+      path: "Tests/NoiseSimulator", exclude: ["Flows"], swiftSettings: strict),
     // Counts allocations by interposing malloc; linked only into simulator executables
     // (weft-sim, or an app's own through the WeftAllocationCounter product), and counting
     // only in release builds. No linker flags: an ELF executable exports the malloc
@@ -332,7 +350,8 @@ let package = Package(
     // (.ci/check-deps lists it as link-only).
     .target(
       name: "CMallocCounter", path: "Modules/CMallocCounter/Interpose",
-      cSettings: [.define("WEFT_COUNT_ALLOCATIONS", .when(configuration: .release))]),
+      cSettings: [.define("WEFT_COUNT_ALLOCATIONS", .when(configuration: .release))],
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // Finds the counter when the executable links it, without linking it (weak references).
     .target(name: "CMallocCounterLookup", path: "Modules/CMallocCounter/Lookup"),
   ]

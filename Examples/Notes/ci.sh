@@ -53,5 +53,8 @@ for shard in 1 2; do
 done
 "$sim" merge "$scratch"/ci-explore-[12].json | grep -E '^explore'
 
+step "determinism check (each flow twice, compared job by job)"
+for flow in Flows/*.flow; do "$sim" "$flow" --check-determinism; done
+
 step "gate (Gates/thresholds.json)"
 "$sim" gate

@@ -58,7 +58,9 @@ public final class DeterministicRuntime: Sendable {
   ) -> DeterministicRuntime? {
     installed.withLock { current in
       if let current { return current }
-      let loop = RuntimeLoop(stallSeconds: stallSeconds) { description in
+      let exactClocks = VirtualWorld.isAvailable
+      let loop = RuntimeLoop(stallSeconds: stallSeconds, exactClocks: exactClocks) {
+        description in
         let line = "error: the app cannot go on: \(description)\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         exit(1)
@@ -66,6 +68,7 @@ public final class DeterministicRuntime: Sendable {
       loop.state.withLock { $0.queue.chooser = ScheduleChooser(seed: scheduleSeed) }
       guard installRuntimeExecutors(loop) else { return nil }
       ContinuationProbe.start()
+      if exactClocks { VirtualWorld.start() }
       current = DeterministicRuntime(loop: loop)
       return current
     }
@@ -163,7 +166,10 @@ public final class DeterministicRuntime: Sendable {
   /// - Complexity: O(t).
   public func fireNextTimer(upTo limit: Duration) -> Bool {
     let limit = VirtualDelay.nanoseconds(limit)
-    return loop.state.withLock { $0.queue.fireNextTimer(upTo: limit) }
+    return loop.state.withLock { state in
+      defer { state.publishTime() }
+      return state.queue.fireNextTimer(upTo: limit)
+    }
   }
 
   /// Moves virtual time forward by `duration`, running every timer due by then in deadline
@@ -176,7 +182,10 @@ public final class DeterministicRuntime: Sendable {
     await settle()
     while fireNextTimer(upTo: target) { await settle() }
     let nanoseconds = VirtualDelay.nanoseconds(target)
-    loop.state.withLock { $0.queue.advanceTime(to: nanoseconds) }
+    loop.state.withLock { state in
+      state.queue.advanceTime(to: nanoseconds)
+      state.publishTime()
+    }
   }
 
   /// Runs until the process is idle: settles, then fires timer after timer (each wake
@@ -221,7 +230,87 @@ public final class DeterministicRuntime: Sendable {
       dropped = state.queue.pendingTimers.count
       _ = state.queue.removeAll()
       state.queue = fresh
+      state.publishTime()
       return dropped
+    }
+  }
+
+  /// Whether the process's clock reads and random draws are the runtime's: the executable
+  /// links `CDeterministicWorld` (SimulatorKit brings it), so `ContinuousClock.now`,
+  /// `SuspendingClock.now`, `Date()`, `DispatchTime.now()` and `clock_gettime` read virtual
+  /// time, and `SystemRandomNumberGenerator`, `Int.random`, `Double.random` and `UUID()` draw
+  /// from a seeded stream. A sleep is then exactly as long as asked. When false (an
+  /// executable without it, Apple platforms), reads are real and a sleep's length is inferred
+  /// from its real-clock deadline.
+  ///
+  /// - Complexity: O(1).
+  public var answersClockReads: Bool { loop.exactClocks }
+
+  /// Restarts the world a launch sees: random draws from `seed` (the same seed, the same
+  /// `UUID()`s and `Double.random`s in the same order), and the wall clock (`Date()`,
+  /// `CLOCK_REALTIME`) reading `wallClock` — seconds since 1970 — now, advancing with virtual
+  /// time. Does nothing when `answersClockReads` is false.
+  ///
+  /// - Complexity: O(1).
+  public func restartWorld(seed: UInt64, wallClock: Duration) {
+    guard loop.exactClocks else { return }
+    let now = loop.state.withLock { $0.queue.now }
+    VirtualWorld.restart(seed: seed, wallClock: Self.nanoseconds(since1970: wallClock), now: now)
+  }
+
+  /// What the wall clock (`Date()`) reads now, as a duration since 1970; the real one when
+  /// `answersClockReads` is false.
+  ///
+  /// - Complexity: O(1).
+  public var wallClock: Duration {
+    guard loop.exactClocks else { return .nanoseconds(RealClock.wallNanoseconds) }
+    return .nanoseconds(VirtualWorld.wallClockStart) + now
+  }
+
+  /// Random words drawn from the world's stream since the last `restartWorld` (0 when
+  /// `answersClockReads` is false): a count a report can compare between runs.
+  ///
+  /// - Complexity: O(1).
+  public var randomDraws: UInt64 { VirtualWorld.randomDraws }
+
+  /// The default wall clock at a launch: 2026-01-15T09:00:00Z.
+  public static let defaultWallClock = Duration.seconds(VirtualWorld.defaultWallClockStart)
+
+  private static func nanoseconds(since1970 duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+  }
+
+  /// Starts recording every job the runtime runs (`JobRecord`), dropping any earlier record:
+  /// what `weft-sim run --check-determinism` compares between two runs.
+  ///
+  /// - Complexity: O(1); then O(1) per job run, one record each.
+  public func startJobTrace() {
+    loop.state.withLock { state in
+      state.trace = []
+      state.traceMark = ""
+    }
+  }
+
+  /// Labels the jobs recorded from now on (a flow step, `step 4, line 9`); `label` is not
+  /// evaluated when nothing is recorded.
+  ///
+  /// - Complexity: O(1), plus `label` when recording.
+  public func markJobTrace(_ label: @autoclosure () -> String) {
+    loop.state.withLock { state in
+      guard state.trace != nil else { return }
+      state.traceMark = label()
+    }
+  }
+
+  /// The jobs recorded since `startJobTrace()`, and stops recording (empty when it never
+  /// started).
+  ///
+  /// - Complexity: O(1).
+  public func takeJobTrace() -> [JobRecord] {
+    loop.state.withLock { state in
+      defer { state.trace = nil }
+      return state.trace ?? []
     }
   }
 

@@ -66,9 +66,9 @@ public final class RuntimeSerialQueue: Sendable {
       return body
     }
     guard let body else { return }
-    let started = ContinuousClock.now
+    let started = RealClock.monotonicNanoseconds
     body()
-    let elapsed = VirtualDelay.nanoseconds(started.duration(to: .now))
+    let elapsed = RealClock.monotonicNanoseconds &- started
     runtime.serialWorkNanoseconds.withLock { $0 &+= elapsed }
     let more = state.withLock { state -> Bool in
       state.running = false

@@ -209,9 +209,10 @@ let parked = Mutex<[UnsafeContinuation<Void, Never>]>([])
 /// preempted thread): `RuntimeClock` hands the runtime the exact delay; `ContinuousClock`'s
 /// real-time deadline is mapped back by `VirtualDelay`, which cannot know it was 1,234.
 @MainActor func clockScenario() async {
+  // Real time: the probe links CDeterministicWorld, so ContinuousClock reads virtual time.
   func spin(_ duration: Duration) {
-    let end = ContinuousClock.now.advanced(by: duration)
-    while ContinuousClock.now < end {}
+    let start = RealClock.monotonicNanoseconds
+    while RealClock.since(start) < duration {}
   }
   let clock = RuntimeClock()
   let start = clock.now
@@ -231,8 +232,72 @@ let parked = Mutex<[UnsafeContinuation<Void, Never>]>([])
   }
 }
 
+/// Every clock the app can read, and every random source it can draw from, printed before
+/// and after a 1 s sleep: with CDeterministicWorld linked each clock moved exactly 1 s and the
+/// draws repeat run after run; the real clock still moves (what reports measure).
+@MainActor func readsScenario() async {
+  func readings(_ label: String) {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    let monotonic = Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    clock_gettime(CLOCK_REALTIME, &spec)
+    let wall = Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    var value = timeval()
+    gettimeofday(&value, nil)
+    print("\(label) date \(Date().timeIntervalSince1970)")
+    print("\(label) continuous \(ContinuousClock.now)")
+    print("\(label) suspending \(SuspendingClock.now)")
+    print("\(label) dispatch \(DispatchTime.now().uptimeNanoseconds)")
+    print("\(label) clock_gettime \(monotonic) \(wall)")
+    print("\(label) gettimeofday \(value.tv_sec) \(value.tv_usec) time \(time(nil))")
+    print("\(label) uuid \(UUID())")
+    var generator = SystemRandomNumberGenerator()
+    print(
+      "\(label) random \(UInt64.random(in: 0...UInt64.max)) \(Double.random(in: 0..<1)) "
+        + "\(Int.random(in: 0..<1_000_000)) \(generator.next())")
+  }
+  print("answers clock reads \(runtime.answersClockReads)")
+  print("wall clock \(runtime.wallClock)")
+  let realStart = RealClock.monotonicNanoseconds
+  let start = ContinuousClock.now
+  readings("before")
+  while RealClock.since(realStart) < .milliseconds(5) {}  // 5 ms of real work
+  print("busy 5 ms: continuous moved \(start.duration(to: .now))")
+  print("busy 5 ms: real moved at least 5 ms \(RealClock.since(realStart) >= .milliseconds(5))")
+  try? await Task.sleep(for: .seconds(1))
+  readings("after")
+  print("draws \(runtime.randomDraws)")
+}
+
+/// A 100 ms sleep whose deadline was read just before the whole process was stopped for
+/// 300 ms of real time (SIGSTOP, then a helper's SIGCONT): the sleep lasts 100 ms of virtual
+/// time, as asked, not what the real clock says is left.
+@MainActor func stoppedScenario() async {
+  let deadline = ContinuousClock.now.advanced(by: .milliseconds(100))
+  let realStart = RealClock.monotonicNanoseconds
+  var helper = pid_t()
+  let command = "sleep 0.3; kill -CONT \(getpid())"
+  let words: [String] = ["/bin/sh", "-c", command]
+  let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+  defer { for argument in arguments { free(argument) } }
+  guard posix_spawn(&helper, "/bin/sh", nil, nil, arguments, environ) == 0 else {
+    print("spawn failed")
+    return
+  }
+  raise(SIGSTOP)
+  var status: Int32 = 0
+  waitpid(helper, &status, 0)
+  let stopped = RealClock.since(realStart)
+  let before = runtime.now
+  try? await ContinuousClock().sleep(until: deadline)
+  print("stopped at least 300 ms of real time \(stopped >= .milliseconds(300))")
+  print("slept \(runtime.now - before)")
+}
+
 Task { @MainActor in
   switch scenario {
+  case "reads": await readsScenario()
+  case "stopped": await stoppedScenario()
   case "order": await orderScenario()
   case "settle": await settleScenario()
   case "race": await raceScenario()

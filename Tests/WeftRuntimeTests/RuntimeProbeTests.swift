@@ -43,14 +43,53 @@ struct RuntimeProbeTests {
     #expect(outputs.count == 1, "\(outputs.sorted())")
   }
 
-  /// A deadline read 20 ms of real time before the sleep: `RuntimeClock` sleeps exactly the
-  /// 1,234 ms asked for; `ContinuousClock`'s real deadline comes back as a guess.
-  @Test func theRuntimeClockSleepsExactlyWhatWasAskedForEvenWhenPreempted() async throws {
+  /// A deadline read 20 ms of real time before the sleep: `RuntimeClock` and, with the
+  /// process's clock reads virtual (the probe links CDeterministicWorld), `ContinuousClock`
+  /// both sleep exactly the 1,234 ms asked for — no rounding rule decides it.
+  @Test func everyClockSleepsExactlyWhatWasAskedForEvenWhenPreempted() async throws {
     let result = try await run("clock")
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.standard.contains("1234 ms RuntimeClock slept 1.234 seconds"), "\(result.standard)")
-    #expect(!result.standard.contains("ContinuousClock slept 1.234 seconds"), "\(result.standard)")
+    #expect(
+      result.standard.contains("2468 ms ContinuousClock slept 1.234 seconds"),
+      "\(result.standard)")
+  }
+
+  /// `Date()`, `ContinuousClock`, `SuspendingClock`, `DispatchTime`, `clock_gettime`,
+  /// `gettimeofday` and `time` read virtual time: each moves exactly 1 s across a 1 s sleep and
+  /// not at all across 5 ms of real work, the wall clock starts at 2026-01-15T09:00:00Z, and
+  /// `UUID()`, `UInt64.random`, `Double.random`, `Int.random` and the system generator repeat
+  /// run after run; the real clock (what reports read) still moves.
+  @Test func clockReadsAndRandomDrawsAreTheRuntimesAndRepeat() async throws {
+    let first = try await run("reads")
+    #expect(first.status == 0, "\(first.error)")
+    let lines = first.standard.split(separator: "\n").map(String.init)
+    #expect(lines.contains("answers clock reads true"))
+    #expect(lines.contains("before date 1768467600.0"))
+    #expect(lines.contains("after date 1768467601.0"))
+    #expect(lines.contains("before continuous Instant(_value: 1000000.0 seconds)"))
+    #expect(lines.contains("after continuous Instant(_value: 1000001.0 seconds)"))
+    #expect(lines.contains("after suspending Instant(_value: 1000001.0 seconds)"))
+    #expect(lines.contains("after dispatch 1000001000000000"))
+    #expect(lines.contains("after clock_gettime 1000001000000000 1768467601000000000"))
+    #expect(lines.contains("after gettimeofday 1768467601 0 time 1768467601"))
+    #expect(lines.contains("busy 5 ms: continuous moved 0.0 seconds"))
+    #expect(lines.contains("busy 5 ms: real moved at least 5 ms true"))
+    let draws = lines.filter { $0.contains(" uuid ") || $0.contains(" random ") }
+    #expect(draws.count == 4)
+    #expect(Set(draws.map { $0.split(separator: " ").dropFirst().joined() }).count == 4)
+    let second = try await run("reads")
+    #expect(second.standard == first.standard)
+  }
+
+  /// The process stopped for 300 ms of real time between reading a 100 ms deadline and
+  /// sleeping on it: the sleep still lasts 100 ms of virtual time.
+  @Test func aSleepAcrossAStoppedProcessIsAsLongAsAsked() async throws {
+    let result = try await run("stopped")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.standard.contains("stopped at least 300 ms of real time true"))
+    #expect(result.standard.contains("slept 0.1 seconds"), "\(result.standard)")
   }
 
   @Test func theSameScheduleGivesTheSameTranscript() async throws {

@@ -136,6 +136,11 @@ void weft_continuation_probe_job_enqueued(const void *job) {
   pthread_mutex_unlock(&lock);
 }
 
+uint64_t weft_continuation_probe_job_task(const void *job) {
+  if (swift_task_getJobTaskId == NULL || job == NULL) return 0;
+  return swift_task_getJobTaskId(job);
+}
+
 int weft_continuation_probe_waiters(uint64_t *ids, char *names, int capacity, int name_size) {
   pthread_mutex_lock(&lock);
   int n = atomic_load_explicit(&count, memory_order_relaxed);

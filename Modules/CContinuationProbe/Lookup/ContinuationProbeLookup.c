@@ -17,6 +17,12 @@ extern void weft_continuation_probe_enable(void) __attribute__((weak));
 extern void weft_continuation_probe_job_enqueued(const void *job) __attribute__((weak));
 extern int weft_continuation_probe_waiters(
     uint64_t *ids, char *names, int capacity, int name_size) __attribute__((weak));
+extern uint64_t weft_continuation_probe_job_task(const void *job) __attribute__((weak));
+
+uint64_t weft_continuation_probe_task_of_job(const void *job) {
+  if (weft_continuation_probe_job_task == NULL) return 0;
+  return weft_continuation_probe_job_task(job);
+}
 
 bool weft_continuation_probe_is_linked(void) {
   return weft_continuation_probe_waiters != NULL;
@@ -38,6 +44,10 @@ int weft_continuation_probe_copy_waiters(
 
 #else
 
+uint64_t weft_continuation_probe_task_of_job(const void *job) {
+  (void)job;
+  return 0;
+}
 bool weft_continuation_probe_is_linked(void) { return false; }
 void weft_continuation_probe_start(void) {}
 void weft_continuation_probe_note_enqueued(const void *job) { (void)job; }

@@ -35,9 +35,14 @@
 
 #ifdef WEFT_INTERPOSE
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 
 // glibc's allocator under its internal names; stable exports since GLIBC_2.2.5.
 extern void *__libc_malloc(size_t size);
@@ -55,19 +60,79 @@ static inline void weft_count_allocation(void) {
   atomic_fetch_add_explicit(&weft_allocations, 1, memory_order_relaxed);
 }
 
+// The block this thread allocated last and the size it asked for: what `malloc_usable_size`
+// answers from (below). Initial-exec TLS in the executable: no allocation, a few cycles.
+static __thread void *weft_last_block = NULL;
+static __thread size_t weft_last_request = 0;
+
+static inline void *weft_note(void *block, size_t request) {
+  weft_last_block = block;
+  weft_last_request = request;
+  return block;
+}
+
 void *malloc(size_t size) {
   weft_count_allocation();
-  return __libc_malloc(size);
+  return weft_note(__libc_malloc(size), size);
 }
 
 void *calloc(size_t count, size_t size) {
   weft_count_allocation();
-  return __libc_calloc(count, size);
+  return weft_note(__libc_calloc(count, size), count * size);
 }
 
 void *realloc(void *pointer, size_t size) {
   weft_count_allocation();
-  return __libc_realloc(pointer, size);
+  return weft_note(__libc_realloc(pointer, size), size);
+}
+
+// Why counts could differ between runs of the same flow (issue 39 item 2): Swift sizes a new
+// array's or string's capacity from `malloc_usable_size` of the block it just allocated, and
+// glibc hands out a larger block than the request needs when a free one is a close fit (a
+// remainder under 32 bytes is not split off). Which blocks are free is the heap's history, so
+// one run's buffer held a few more elements than another's, grew one append later, and the
+// allocation count moved by one. Here the usable size of the block this thread allocated last
+// is the one a fresh block of that request has — glibc's chunk size for it, less the 8-byte
+// header — whatever block the heap found: a function of the request alone. It is never more
+// than the real usable size (a block is at least that large), so callers use only memory they
+// own. Any other block is answered by glibc (Swift asks only right after allocating).
+static size_t weft_fresh_usable_size(size_t request) {
+  const size_t header = sizeof(size_t);
+  const size_t alignment_mask = 2 * sizeof(size_t) - 1;
+  const size_t minimum_chunk = 4 * sizeof(size_t);
+  if (request > SIZE_MAX - header - alignment_mask) return 0;
+  size_t chunk = (request + header + alignment_mask) & ~alignment_mask;
+  if (chunk < minimum_chunk) chunk = minimum_chunk;
+  return chunk - header;
+}
+
+typedef size_t (*weft_usable_size_function)(void *);
+
+static weft_usable_size_function weft_real_usable_size(void) {
+  static _Atomic(weft_usable_size_function) cached = NULL;
+  weft_usable_size_function function = atomic_load_explicit(&cached, memory_order_acquire);
+  if (function == NULL) {
+    // dlsym may allocate: keep this thread's last block as it was.
+    void *block = weft_last_block;
+    size_t request = weft_last_request;
+    function = (weft_usable_size_function)dlsym(RTLD_NEXT, "malloc_usable_size");
+    weft_last_block = block;
+    weft_last_request = request;
+    atomic_store_explicit(&cached, function, memory_order_release);
+  }
+  return function;
+}
+
+__attribute__((constructor)) static void weft_bind_usable_size(void) {
+  (void)weft_real_usable_size();
+}
+
+size_t malloc_usable_size(void *pointer) {
+  if (pointer == NULL) return 0;
+  size_t real = weft_real_usable_size()(pointer);
+  if (pointer != weft_last_block) return real;
+  size_t fresh = weft_fresh_usable_size(weft_last_request);
+  return fresh < real ? fresh : real;
 }
 
 void free(void *pointer) {
@@ -79,12 +144,12 @@ void free(void *pointer) {
 
 void *memalign(size_t alignment, size_t size) {
   weft_count_allocation();
-  return __libc_memalign(alignment, size);
+  return weft_note(__libc_memalign(alignment, size), size);
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
   weft_count_allocation();
-  return __libc_memalign(alignment, size);
+  return weft_note(__libc_memalign(alignment, size), size);
 }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
@@ -97,7 +162,7 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
   if (memory == NULL) {
     return ENOMEM;
   }
-  *result = memory;
+  *result = weft_note(memory, size);
   return 0;
 }
 

@@ -305,6 +305,9 @@ public enum Simulator {
           + "one runs on threads)")
       return 2
     }
+    if arguments.checkDeterminism {
+      return DeterminismCheck(arguments: arguments, output: output).run()
+    }
     var replayed: [ScheduleChooser.Decision]?
     if let text = arguments.schedule, let runtime = DeterministicRuntime.current {
       do throws(ScheduleString.Problem) {
@@ -324,12 +327,25 @@ public enum Simulator {
         stateDirectory: arguments.stateDirectory, defines: arguments.defines,
         launchOptions: arguments.launchOptions)
     else { return 2 }
+    if arguments.jobTrace != nil { DeterministicRuntime.current?.startJobTrace() }
     let report = await execute(
       flow, on: app, plugin: plugin, explain: arguments.explain,
       deterministic: arguments.deterministic,
       trace: arguments.trace, progress: arguments.progress && !arguments.json, output: output)
     if let replayed, let used = DeterministicRuntime.current?.chooser {
       Self.noteReplay(of: replayed, used: used, seed: arguments.scheduleSeed ?? 1, output: output)
+    }
+    if let path = arguments.jobTrace, let runtime = DeterministicRuntime.current {
+      let data: Data
+      do {
+        data = try JSONEncoder().encode(runtime.takeJobTrace())
+      } catch {
+        output.error("error: cannot encode the job trace: \(error)")
+        return 2
+      }
+      guard write(String(decoding: data, as: UTF8.self), to: path, output: output) else {
+        return 2
+      }
     }
     await Simulator.shutDown(app)
     output.standard(
@@ -348,7 +364,7 @@ public enum Simulator {
     progress: Bool, output: Output
   ) async -> RunReport {
     let traceLines = TraceLines()
-    let started = ContinuousClock.now
+    let started = RealClock.monotonicNanoseconds
     let showProgress = progress && output.isTerminal
     let fileName = flow.file
     var traceSink: (@Sendable (String) -> Void)?
@@ -356,7 +372,7 @@ public enum Simulator {
     var progressSink: (@Sendable (Int, Int) -> Void)?
     if showProgress {
       progressSink = { done, total in
-        guard started.duration(to: .now) > .seconds(1) else { return }
+        guard RealClock.since(started) > .seconds(1) else { return }
         let line = "\r\u{1B}[2K\(fileName): step \(done)/\(total)" + (done == total ? "\n" : "")
         FileHandle.standardError.write(Data(line.utf8))
       }

@@ -61,6 +61,11 @@ struct RunArguments: Sendable, Equatable {
   var defines: [String: String] = [:]
   /// The plug-in's own options (`--NAME VALUE`, see `LaunchOption`), by name.
   var launchOptions: [String: String] = [:]
+  /// `--check-determinism`: run the flow twice, each in a process of its own, and compare
+  /// job by job (`DeterminismCheck`).
+  var checkDeterminism = false
+  /// `--job-trace FILE`: write every job the runtime ran (JSON) to FILE.
+  var jobTrace: String?
 
   init(flow: String) { self.flow = flow }
 }
@@ -394,6 +399,8 @@ extension SimulatorCommand {
       case "--trace": run.trace = try value(after: argument, in: &rest, for: .run)
       case "--state-dir": run.stateDirectory = try value(after: argument, in: &rest, for: .run)
       case "--deterministic": run.deterministic = true
+      case "--check-determinism": run.checkDeterminism = true
+      case "--job-trace": run.jobTrace = try value(after: argument, in: &rest, for: .run)
       case "--schedule-seed":
         let text = try value(after: argument, in: &rest, for: .run)
         guard let schedule = ScheduleArgument(text) else {
@@ -570,7 +577,8 @@ extension SimulatorCommand {
     case .run:
       [
         "--seed", "--explain", "--json", "--html", "--trace", "--state-dir", "--deterministic",
-        "--no-progress", "--schedule-seed", "--schedule", "--define",
+        "--no-progress", "--schedule-seed", "--schedule", "--define", "--check-determinism",
+        "--job-trace",
       ]
     case .explore:
       [

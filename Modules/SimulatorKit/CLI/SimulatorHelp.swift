@@ -41,7 +41,7 @@ enum SimulatorHelp {
         \(program) [run] <flow> [--seed <n>] [--explain] [--json] [--html <file>]
         \(indent)[--trace <file>] [--state-dir <dir>] [--deterministic]
         \(indent)[--schedule-seed <s>] [--schedule <string>] [--define <name>=<value> ...]
-        \(indent)[--no-progress]
+        \(indent)[--check-determinism] [--job-trace <file>] [--no-progress]
         """
     case .explore:
       let indent = String(repeating: " ", count: program.count + 16)
@@ -136,6 +136,15 @@ enum SimulatorHelp {
                         even one that was killed. Without it, a temporary folder is used
                         and removed.
       --deterministic   Deliver to views once per step (exact, repeatable counts).
+      --check-determinism
+                        Run the flow twice, each in a process of its own, and compare
+                        them job by job and count by count; at the first difference, name
+                        the job (task, lane, flow step) and the likely cause (a thread
+                        outside the runtime, a clock or random source it does not own).
+                        Exits 1 when the runs differ.
+      --job-trace <file>
+                        On the deterministic runtime: write every job it ran to <file>
+                        (JSON: index, lane, task, runnable, virtual time, step).
       --schedule-seed <s>
                         On the deterministic runtime: run ready jobs in the order seed <s>
                         draws (what 'explore' prints to reproduce an outcome); 'arrival' or

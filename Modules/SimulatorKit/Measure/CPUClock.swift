@@ -1,3 +1,5 @@
+import WeftRuntime
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -36,19 +38,18 @@ public struct CPUClock: Sendable {
   /// The whole process's CPU time over every thread (`CLOCK_PROCESS_CPUTIME_ID`).
   public static let process = CPUClock { CPUClock.read(systemClock: processClockID) }
 
-  /// The monotonic wall clock (`CLOCK_MONOTONIC`), for reports; the gate never compares it.
-  public static let monotonic = CPUClock { CPUClock.read(systemClock: monotonicClockID) }
+  /// The real monotonic wall clock (`CLOCK_MONOTONIC`, even where the app's clock reads are
+  /// virtual), for reports; the gate never compares it.
+  public static let monotonic = CPUClock { RealClock.monotonicNanoseconds }
 
   // On Darwin the constants are already `clockid_t` (a C enum); on Glibc and Musl they are
   // `Int32` macros and `clockid_t` is `Int32`.
   #if canImport(Darwin)
   private static let threadClockID = CLOCK_THREAD_CPUTIME_ID
   private static let processClockID = CLOCK_PROCESS_CPUTIME_ID
-  private static let monotonicClockID = CLOCK_MONOTONIC
   #else
   private static let threadClockID = clockid_t(CLOCK_THREAD_CPUTIME_ID)
   private static let processClockID = clockid_t(CLOCK_PROCESS_CPUTIME_ID)
-  private static let monotonicClockID = clockid_t(CLOCK_MONOTONIC)
   #endif
 
   private static func read(systemClock id: clockid_t) -> UInt64 {

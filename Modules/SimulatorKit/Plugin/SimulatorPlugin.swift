@@ -1,6 +1,7 @@
 import Foundation
 import SimulatorFlow
 import WeftCore
+import WeftRuntime
 
 /// An app `weft-sim` can drive: its commands and how to launch it.
 ///
@@ -96,6 +97,10 @@ public struct SimulatorPlugin: Sendable {
     var options = options
     // Every launch sees each declared option: the command line's value, else its default.
     options.options = LaunchOption.resolve(options.options, among: launchOptions)
+    // The world the launch sees, the same in every mode (run, gate, explore): random draws
+    // and UUIDs from the launch's seed, the wall clock from its fixed start.
+    DeterministicRuntime.current?.restartWorld(
+      seed: options.seed, wallClock: DeterministicRuntime.defaultWallClock)
     do {
       return try await launcher(options)
     } catch {

@@ -137,6 +137,9 @@ public final class FlowRunner {
     app.resetLatencies()
     let index = group.endIndex - 1
     let step = group[index]
+    // A determinism check's job trace names the step each job ran in (nothing when off).
+    DeterministicRuntime.current?.markJobTrace(
+      "step \(index + 1), line \(step.location.line): \(step.sourceLine)")
     let window = windows.window(for: step)
     var others = group.dropLast().indices.map { position in
       StepReport(
@@ -154,7 +157,7 @@ public final class FlowRunner {
     // Sampled last before the step and first after it, so the runner's own probes and
     // counters are not counted as the step's allocations.
     let allocationsBefore = AllocationCounter.linked?.allocations
-    let wallStart = ContinuousClock.now
+    let wallStart = RealClock.monotonicNanoseconds  // real: the app's clocks may be virtual
     let cpuStart = CPUClock.process.now()
 
     if step.together != nil {
@@ -194,7 +197,7 @@ public final class FlowRunner {
     followRelaunch(step, window: window, into: &report)
 
     let cpu = CPUClock.process.now() &- cpuStart
-    let wall = wallStart.duration(to: .now).nanosecondsClamped
+    let wall = RealClock.monotonicNanoseconds &- wallStart
     let allocationsAfter = AllocationCounter.linked?.allocations
     let counters = app.counters().since(before)
     let latencies = app.latencies()

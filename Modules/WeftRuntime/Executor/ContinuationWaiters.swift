@@ -33,6 +33,11 @@ enum ContinuationProbe {
   /// Starts recording (the runtime's install).
   static func start() { weft_continuation_probe_start() }
 
+  /// The id of `job`'s task (0 when the probe is not linked, or for a job of no task).
+  static func taskID(of job: UnownedJob) -> UInt64 {
+    weft_continuation_probe_task_of_job(unsafeBitCast(job, to: UnsafeRawPointer.self))
+  }
+
   /// A job was enqueued: a task that waited is running again.
   ///
   /// - Complexity: O(1) while no task waits; O(w) otherwise, w = waiting tasks (≤ 64).

@@ -59,9 +59,9 @@ final class RuntimeLock<Value: Sendable>: @unchecked Sendable {
   func wait(seconds: Double, until ready: (inout Value) -> Bool) -> Bool {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
+    // The real wall clock: the condition's deadline is one of the kernel's, and the app's
+    // `CLOCK_REALTIME` may read virtual time (`VirtualWorld`).
+    let total = Double(RealClock.wallNanoseconds) / 1e9 + seconds
     var deadline = timespec()
     deadline.tv_sec = .init(total.rounded(.down))
     deadline.tv_nsec = .init((total - total.rounded(.down)) * 1e9)

@@ -24,6 +24,8 @@ final class RuntimeLoop: Sendable {
   struct QueuedJob: Sendable {
     var job: RuntimeJob
     var enqueuerStarted: ContinuousClock.Instant?
+    /// Whether a thread other than the loop's enqueued (or scheduled) it.
+    var fromOtherThread = false
   }
 
   typealias Lane = RunQueue<QueuedJob>.Lane
@@ -61,11 +63,48 @@ final class RuntimeLoop: Sendable {
       readWindowStart = nil
     }
 
+    /// Whether the process's clock reads are virtual (`VirtualWorld`): a deadline on a real
+    /// clock is then exact, and no real time is read per job.
+    var exactClocks = false
+    /// The jobs run since `startTrace`, when recording (`nil`: not recording).
+    var trace: [JobRecord]?
+    /// The label the next records carry (the flow step).
+    var traceMark = ""
+
+    mutating func record(_ queued: QueuedJob, lane: Lane) {
+      let task: UInt64
+      if case .task(let job) = queued.job {
+        task = ContinuationProbe.taskID(of: job)
+      } else {
+        task = 0
+      }
+      trace?.append(
+        JobRecord(
+          index: queue.jobsRun, lane: lane == .main ? "main" : "global", task: task,
+          runnable: queue.readyCount + 1, virtualTime: queue.now,
+          fromOtherThread: queued.fromOtherThread, mark: traceMark))
+    }
+
+    /// The virtual time last published to `VirtualWorld`.
+    var publishedNow: UInt64 = 0
+
+    /// Publishes `queue.now` to the process's clocks when it moved.
+    mutating func publishTime() {
+      guard exactClocks, queue.now != publishedNow else { return }
+      publishedNow = queue.now
+      VirtualWorld.setTime(publishedNow)
+    }
+
     mutating func decide() -> Decision {
       if stopped { return .stop }
       if let (queued, lane) = queue.next() {
-        let now = ContinuousClock.now
         runningLane = lane
+        if trace != nil { record(queued, lane: lane) }
+        if exactClocks {
+          publishTime()
+          return .run(queued.job, lane)
+        }
+        let now = ContinuousClock.now
         jobStarted = now
         stalls.jobStarted(at: now)
         readWindowStart = min(queued.enqueuerStarted ?? now, now)
@@ -81,20 +120,32 @@ final class RuntimeLoop: Sendable {
     }
   }
 
-  let state = RuntimeLock(LoopState())
+  let state: RuntimeLock<LoopState>
   /// How long, in real time, the loop waits for another thread when nothing can run.
   let stallSeconds: Double
   let onStall: @Sendable (String) -> Void
+  /// Whether the process's clock reads are virtual (`VirtualWorld` started at install).
+  let exactClocks: Bool
 
-  init(stallSeconds: Double, onStall: @escaping @Sendable (String) -> Void) {
+  init(
+    stallSeconds: Double, exactClocks: Bool = false,
+    onStall: @escaping @Sendable (String) -> Void
+  ) {
     self.stallSeconds = stallSeconds
     self.onStall = onStall
+    self.exactClocks = exactClocks
+    var state = LoopState()
+    state.exactClocks = exactClocks
+    self.state = RuntimeLock(state)
   }
 
   func enqueue(_ job: RuntimeJob, lane: Lane) {
-    let onLoop = isLoopThread
+    let current = RuntimeThread.current
     let wake = state.withLock { state in
-      let queued = QueuedJob(job: job, enqueuerStarted: onLoop ? state.jobStarted : nil)
+      let onLoop = state.thread == current
+      let queued = QueuedJob(
+        job: job, enqueuerStarted: onLoop ? state.jobStarted : nil,
+        fromOtherThread: state.thread != nil && !onLoop)
       state.queue.enqueue(queued, lane: lane)
       return state.waiting
     }
@@ -102,9 +153,13 @@ final class RuntimeLoop: Sendable {
   }
 
   func schedule(_ job: RuntimeJob, lane: Lane, after delay: UInt64) {
+    let current = RuntimeThread.current
     let wake = state.withLock { state in
       // A timer's job is enqueued when it fires, from no job: its own start bounds the window.
-      state.queue.schedule(QueuedJob(job: job, enqueuerStarted: nil), lane: lane, after: delay)
+      let queued = QueuedJob(
+        job: job, enqueuerStarted: nil,
+        fromOtherThread: state.thread != nil && state.thread != current)
+      state.queue.schedule(queued, lane: lane, after: delay)
       return state.waiting
     }
     if wake { state.signal() }
@@ -116,8 +171,16 @@ final class RuntimeLoop: Sendable {
     schedule(job, lane: lane, after: VirtualDelay.exact(delay))
   }
 
-  /// Parks `job` until `instant` of a real clock, mapped to virtual time (`VirtualDelay`).
+  /// Parks `job` until `instant` of a clock: exactly `instant - clock.now` when the process's
+  /// clocks read virtual time (`VirtualWorld`); otherwise mapped from real time to virtual
+  /// time (`VirtualDelay`'s rule).
   func schedule<C: Clock>(_ job: RuntimeJob, lane: Lane, at instant: C.Instant, on clock: C) {
+    if exactClocks {
+      guard let left = clock.now.duration(to: instant) as? Duration else {
+        return schedule(job, lane: lane, after: 0)
+      }
+      return schedule(job, lane: lane, after: VirtualDelay.roundedUp(left))
+    }
     // The CPU clock first: its read is a system call, where a preemption (or a stop) most
     // likely begins; the deadline's distance and the window are then read back to back, so
     // that a stall after them cannot lower one without the other.
@@ -126,14 +189,6 @@ final class RuntimeLoop: Sendable {
       return schedule(job, lane: lane, after: 0)
     }
     schedule(job, lane: lane, after: VirtualDelay.delay(left: left, window: readWindow(cpu: cpu)))
-  }
-
-  /// Whether the caller is the loop's thread.
-  private var isLoopThread: Bool {
-    state.withLock { state in
-      guard let thread = state.thread else { return false }
-      return thread == RuntimeThread.current
-    }
   }
 
   /// When the app can have read the clock for a deadline scheduled now: since the running

@@ -126,6 +126,14 @@ enum VirtualDelay {
     return first
   }
 
+  /// `duration` in nanoseconds rounded up to the next whole one (a deadline read from a
+  /// virtual clock is exact to the attosecond it was computed with), 0 when negative.
+  static func roundedUp(_ duration: Duration) -> UInt64 {
+    let whole = nanoseconds(duration)
+    guard duration > .zero, whole < .max else { return whole }
+    return Duration.nanoseconds(Int64(clamping: whole)) < duration ? whole + 1 : whole
+  }
+
   /// `duration` in whole nanoseconds, 0 when negative, saturating.
   static func nanoseconds(_ duration: Duration) -> UInt64 {
     let (seconds, attoseconds) = duration.components

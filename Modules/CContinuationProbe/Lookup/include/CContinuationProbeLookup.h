@@ -18,4 +18,8 @@ void weft_continuation_probe_note_enqueued(const void *job);
 int weft_continuation_probe_copy_waiters(
     uint64_t *ids, char *names, int capacity, int name_size);
 
+/// The id of the task `job` belongs to (0 for a job of no task, or when the probe is not
+/// linked): what a job trace records so two runs can be compared job by job.
+uint64_t weft_continuation_probe_task_of_job(const void *job);
+
 #endif

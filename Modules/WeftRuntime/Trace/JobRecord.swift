@@ -1,0 +1,51 @@
+/// One job as the deterministic runtime ran it: what a determinism check compares between two
+/// runs of the same flow and seed (`JobTrace`).
+///
+/// - Note: Isolation: a `Sendable` value.
+public struct JobRecord: Sendable, Equatable, Codable {
+  /// The job's position in the run, from 0.
+  public var index: UInt64
+  /// `main` (the MainActor's lane) or `global` (tasks, actors, Weft's own bodies).
+  public var lane: String
+  /// The id of the job's task (Swift numbers tasks as they are created), or 0 for a body
+  /// Weft's own code handed the runtime (a SQLite job, an observation pass).
+  public var task: UInt64
+  /// How many jobs were ready to run when this one was chosen.
+  public var runnable: Int
+  /// Virtual time when it ran, in nanoseconds.
+  public var virtualTime: UInt64
+  /// Whether a thread outside the runtime enqueued it: such a job arrives at a moment that
+  /// real time decides, the usual cause of a run that does not repeat.
+  public var fromOtherThread: Bool
+  /// The last mark set before it (`DeterministicRuntime.markJobTrace(_:)`): the flow step.
+  public var mark: String
+
+  /// Makes a record.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    index: UInt64, lane: String, task: UInt64, runnable: Int, virtualTime: UInt64,
+    fromOtherThread: Bool, mark: String
+  ) {
+    self.index = index
+    self.lane = lane
+    self.task = task
+    self.runnable = runnable
+    self.virtualTime = virtualTime
+    self.fromOtherThread = fromOtherThread
+    self.mark = mark
+  }
+
+  /// `job 57: task 12 on the main lane, 3 runnable, at 1.200 s, enqueued by another thread`.
+  ///
+  /// - Complexity: O(1).
+  public var summary: String {
+    let what = task == 0 ? "a runtime body" : "task \(task)"
+    let milliseconds = Double(virtualTime) / 1_000_000
+    var text =
+      "job \(index): \(what) on the \(lane) lane, \(runnable) runnable, at "
+      + "\(milliseconds) ms of virtual time"
+    if fromOtherThread { text += ", enqueued by a thread outside the runtime" }
+    return text
+  }
+}

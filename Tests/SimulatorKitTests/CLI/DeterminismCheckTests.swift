@@ -1,0 +1,56 @@
+import Foundation
+import TestProcesses
+import Testing
+
+/// `run FLOW --check-determinism`: two runs, each in its own process, compared job by job and
+/// count by count. `noise-sim` (built next to this test bundle) has a thread that reads
+/// /dev/urandom and enqueues jobs from outside the runtime; its quiet flow uses none.
+@Suite("weft-sim run --check-determinism")
+struct DeterminismCheckTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  func binary(_ name: String) -> URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent(name)
+  }
+
+  func noiseFlow(_ name: String) -> String {
+    Self.root.appendingPathComponent("Tests/NoiseSimulator/Flows/\(name).flow").path
+  }
+
+  /// Two runs of a thread that reads /dev/urandom: they differ, and the check names the job
+  /// enqueued from outside the runtime and the step it ran in.
+  @Test func aThreadReadingURandomIsNamed() async throws {
+    let result = try await ChildProcess.run(
+      binary("noise-sim"), [noiseFlow("noise"), "--check-determinism"])
+    #expect(result.status == 1, "\(result.standard)\(result.error)")
+    #expect(result.standard.contains("NOT DETERMINISTIC"), "\(result.standard)")
+    #expect(result.standard.contains("a thread outside the runtime"), "\(result.standard)")
+    #expect(result.standard.contains("noise.start"), "\(result.standard)")
+  }
+
+  @Test func aFlowOfTheRuntimesOwnJobsIsDeterministic() async throws {
+    let result = try await ChildProcess.run(
+      binary("noise-sim"), [noiseFlow("quiet"), "--check-determinism"])
+    #expect(result.status == 0, "\(result.standard)\(result.error)")
+    #expect(result.standard.contains("deterministic — "), "\(result.standard)")
+    #expect(!result.standard.contains("warning"), "\(result.standard)")
+  }
+
+  /// The health app's login flow: every job and count alike over two runs.
+  @Test func theHealthAppsLoginFlowIsDeterministic() async throws {
+    let flow = Self.root.appendingPathComponent("Flows/auth.flow").path
+    let result = try await ChildProcess.run(binary("weft-sim"), [flow, "--check-determinism"])
+    #expect(result.status == 0, "\(result.standard)\(result.error)")
+    #expect(result.standard.contains("deterministic — "), "\(result.standard)")
+  }
+
+  @Test func aStateFolderIsRefused() async throws {
+    let result = try await ChildProcess.run(
+      binary("noise-sim"), [noiseFlow("quiet"), "--check-determinism", "--state-dir", "/tmp"])
+    #expect(result.status == 2)
+    #expect(result.error.contains("cannot use --state-dir"), "\(result.error)")
+  }
+}
