@@ -176,6 +176,15 @@ actor Audit {
       }
     }
     let (seen, last) = try await counts.value
+    // A row stamped by the app's clock and by SQLite's, with an id from UUID(): with the
+    // process's clocks and draws the runtime's, the same row on every run.
+    let stamp = try await database.write { tx in
+      try tx.execute(
+        "INSERT INTO item (title) VALUES ('\(Date().timeIntervalSince1970) \(UUID()) ' || "
+          + "strftime('%Y-%m-%dT%H:%M:%f', 'now'))")
+      return try tx.scalar("SELECT title FROM item ORDER BY id DESC LIMIT 1")
+    }
+    Transcript.note("stamped \(stamp.map { "\($0)" } ?? "nothing")")
     let statistics = database.statistics
     Transcript.note("observed \(seen) values, last \(last)")
     Transcript.note("statements \(statistics)")

@@ -44,7 +44,7 @@ struct ExploreCommand {
       return 2
     }
     var report = ExploreOutcomes(flow: arguments.flow)
-    let started = ContinuousClock.now
+    let started = RealClock.monotonicNanoseconds  // real: the app's clocks are virtual
     switch arguments.strategy {
     case .random:
       report.shard = arguments.shard?.description
@@ -74,7 +74,7 @@ struct ExploreCommand {
         prefix = next
       }
     }
-    report.seconds = ExploreCommand.seconds(started.duration(to: .now))
+    report.seconds = ExploreCommand.seconds(RealClock.since(started))
     if let index = report.outcomes.firstIndex(where: { !$0.passed }) {
       guard let minimal = await shrink(report.outcomes[index], runtime) else { return 2 }
       report.outcomes[index].minimal = minimal

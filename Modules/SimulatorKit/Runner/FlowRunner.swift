@@ -102,7 +102,10 @@ public final class FlowRunner {
     total.viewMemoryBytes = viewMemoryBytes
     return RunReport(
       flow: flow.name ?? flow.file, file: flow.file, seed: flow.seed ?? 0,
-      configuration: .current(viewsAttached: UInt64(peakViews)), steps: steps, total: total,
+      configuration: .current(
+        viewsAttached: UInt64(peakViews),
+        date: Date(timeIntervalSince1970: Double(RealClock.wallNanoseconds) / 1e9)), steps: steps,
+      total: total,
       failures: failures)
   }
 
