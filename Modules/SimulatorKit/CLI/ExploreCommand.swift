@@ -141,6 +141,8 @@ struct ExploreCommand {
     let first = outcome.schedules[0]
     var runs = 0
     var decisions: [ScheduleChooser.Decision]
+    // try?: the replay string was encoded by this run; one that does not decode is shrunk
+    // from the seeded schedule instead.
     if let replay = outcome.replay, let script = try? ScheduleString.decode(replay) {
       decisions = script
     } else {

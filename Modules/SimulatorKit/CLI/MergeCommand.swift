@@ -61,6 +61,7 @@ struct MergeCommand {
   private func mergeExploreReports() -> Int32? {
     var parts: [ExploreOutcomes] = []
     for (position, path) in arguments.reports.enumerated() {
+      // try?: an unreadable file is reported just below (or by the other report kinds' merge).
       guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
         if position == 0 { return nil }
         output.error("error: cannot read '\(path)'")
