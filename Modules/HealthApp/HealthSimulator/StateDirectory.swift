@@ -12,7 +12,9 @@ enum StateDirectory {
   static func nextLaunch(in folder: URL) throws(SimulationError) -> UInt64 {
     let file = folder.appendingPathComponent("launches")
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      // Owner-only when created here (the database and the session's store go in it).
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       var count: UInt64 = 0
       if FileManager.default.fileExists(atPath: file.path) {
         let text = try String(contentsOf: file, encoding: .utf8)

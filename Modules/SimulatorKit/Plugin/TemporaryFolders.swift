@@ -59,7 +59,10 @@ public enum TemporaryFolders {
     let failure = state.withLock { state -> (any Error)? in
       state.live.insert(folder.path)
       do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Owner-only: the app's database and secrets go in it.
+        try FileManager.default.createDirectory(
+          at: folder, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
         return nil
       } catch {
         state.live.remove(folder.path)

@@ -38,16 +38,18 @@ final class Connection {
   /// running the identical query in one snapshot share one execution. `nil` outside a pass.
   var sharedResults: [SharedQuery: SharedResult]?
 
-  /// Opens `path` (created if missing, unless `readOnly`).
+  /// Opens `path` (created if missing, unless `readOnly`); `extraFlags` are added to the
+  /// open flags (Apple's Data Protection classes).
   ///
   /// - Throws: `PersistenceError.readOnlyLocation`, `.cannotOpen`, … when SQLite refuses.
   init(
     path: String, readOnly: Bool, busyTimeout: Duration, counters: StatisticsCounters,
-    cacheCapacity: Int
+    cacheCapacity: Int, extraFlags: Int32 = 0
   ) throws(PersistenceError) {
     var opened: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    let code = sqlite3_open_v2(path, &opened, access | SQLITE_OPEN_NOMUTEX, nil)
+    let code = sqlite3_open_v2(
+      path, &opened, access | SQLITE_OPEN_NOMUTEX | extraFlags, nil)
     guard code == SQLITE_OK, let opened else {
       let error = PersistenceError.sqlite(
         code: code, handle: opened, context: ErrorContext(path: path))

@@ -25,7 +25,8 @@ actor ReaderConnection {
   ) throws(PersistenceError) {
     let connection = try Connection(
       path: path, readOnly: true, busyTimeout: configuration.busyTimeout, counters: counters,
-      cacheCapacity: configuration.statementCacheCapacity)
+      cacheCapacity: configuration.statementCacheCapacity,
+      extraFlags: configuration.extraOpenFlags)
     slot.store(connection)
   }
 

@@ -188,7 +188,8 @@ actor WriterConnection {
   ) throws(PersistenceError) -> [MigrationRun] {
     let connection = try Connection(
       path: path, readOnly: false, busyTimeout: configuration.busyTimeout, counters: counters,
-      cacheCapacity: configuration.statementCacheCapacity)
+      cacheCapacity: configuration.statementCacheCapacity,
+      extraFlags: inMemory ? 0 : configuration.extraOpenFlags)
     let runs = try DatabaseSetup(
       connection: connection, configuration: configuration, environment: environment,
       inMemory: inMemory

@@ -56,10 +56,55 @@ extension Database {
     ///
     /// Checking costs one run of the migrations on an in-memory database at each open.
     public var eraseDatabaseOnSchemaChange = false
+    /// The permission bits of the database file and of every sidecar SQLite makes beside it
+    /// (`-wal`, `-shm`, `-journal`): owner read and write only (`0o600`) by default, whatever
+    /// the process umask. A new file is created with this mode before SQLite opens it, and
+    /// SQLite gives each sidecar it (re)creates the main file's bits. Widen it (`0o640`) only
+    /// for a file another account must read. An existing file is not changed unless
+    /// `tightensExistingFileMode` is set; one that grants more is reported in
+    /// `Database.diagnostics`. Ignored for in-memory databases.
+    public var fileMode: UInt32 = 0o600
+    /// Whether opening an existing file that grants more than `fileMode` (a file created
+    /// before Weft set modes, or by another tool) sets it, and its sidecars, to `fileMode`.
+    /// Each change is listed in `Database.diagnostics`. Off by default: the app decides.
+    public var tightensExistingFileMode = false
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    /// The Data Protection class SQLite gives the database file and its sidecars (Apple's
+    /// SQLite `SQLITE_OPEN_FILEPROTECTION_*` open flags), or `nil` to inherit the container's
+    /// default class. `.complete` makes the files unreadable while the device is locked,
+    /// so a database used in the background needs `.completeUntilFirstUserAuthentication`.
+    public var dataProtection: DataProtection?
+    #endif
 
     /// The defaults.
     public init() {}
   }
+
+  #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+  /// A Data Protection class for the database's files (`Configuration.dataProtection`).
+  /// - Note: Isolation: a `Sendable` value.
+  public enum DataProtection: Sendable, Hashable {
+    /// Readable only while the device is unlocked.
+    case complete
+    /// Files already open stay readable after the device locks; new ones cannot be created.
+    case completeUnlessOpen
+    /// Readable from the first unlock after a restart on (the system's default class).
+    case completeUntilFirstUserAuthentication
+    /// No protection beyond the device's encryption.
+    case none
+
+    /// Apple's `SQLITE_OPEN_FILEPROTECTION_*` value (its sqlite3.h), written out so the
+    /// build does not depend on which SQLite header the module map finds.
+    var openFlag: Int32 {
+      switch self {
+      case .complete: 0x0010_0000
+      case .completeUnlessOpen: 0x0020_0000
+      case .completeUntilFirstUserAuthentication: 0x0030_0000
+      case .none: 0x0040_0000
+      }
+    }
+  }
+  #endif
 
   /// SQLite's `synchronous` setting.
   /// - Note: Isolation: a `Sendable` value.
@@ -83,5 +128,17 @@ struct DatabaseEnvironment: Sendable {
     self.random = configuration.random
     self.outboxPolicy = configuration.outboxPolicy
     self.monitor = configuration.monitor
+  }
+}
+
+extension Database.Configuration {
+  /// The open flags the configuration adds to SQLite's (the Data Protection class on Apple
+  /// platforms that have one; none elsewhere).
+  var extraOpenFlags: Int32 {
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    return dataProtection?.openFlag ?? 0
+    #else
+    return 0
+    #endif
   }
 }

@@ -40,6 +40,10 @@ public final class Database: Sendable {
   /// The migrations that ran while opening, with their durations (empty when the schema
   /// was already up to date).
   public let migrationRuns: [MigrationRun]
+  /// What opening noticed about the files without failing: a file (or sidecar) whose
+  /// permissions grant more than `Configuration.fileMode`, and whether it was tightened.
+  /// Empty for a file Weft created, and for in-memory databases.
+  public let diagnostics: [DatabaseDiagnostic]
 
   let writer: WriterConnection
   let readers: ReaderPool?
@@ -49,12 +53,13 @@ public final class Database: Sendable {
   private let isClosed = Atomic<Bool>(false)
 
   private init(
-    path: String, migrationRuns: [MigrationRun], writer: WriterConnection, readers: ReaderPool?,
-    observations: ObservationCenter, counters: StatisticsCounters,
-    environment: DatabaseEnvironment
+    path: String, migrationRuns: [MigrationRun], diagnostics: [DatabaseDiagnostic],
+    writer: WriterConnection, readers: ReaderPool?, observations: ObservationCenter,
+    counters: StatisticsCounters, environment: DatabaseEnvironment
   ) {
     self.path = path
     self.migrationRuns = migrationRuns
+    self.diagnostics = diagnostics
     self.writer = writer
     self.readers = readers
     self.observations = observations
@@ -67,6 +72,10 @@ public final class Database: Sendable {
   ///
   /// A database whose schema version is higher than `migrations.count` was written by a
   /// newer app: it is refused and left untouched.
+  ///
+  /// A new file is created owner-only (`Configuration.fileMode`, `0o600`), and so is every
+  /// sidecar SQLite makes beside it; an existing file that grants more is reported in
+  /// `diagnostics` (and tightened with `Configuration.tightensExistingFileMode`).
   ///
   /// - Throws: `PersistenceError.notADatabase`, `.corrupt`, `.readOnlyLocation`,
   ///   `.cannotOpen`, `.newerSchema`, `.schemaMismatch` (tables no migration created),
@@ -98,6 +107,12 @@ public final class Database: Sendable {
     let counters = StatisticsCounters()
     let observations = ObservationCenter(burstInterval: configuration.observationBurstInterval)
     let environment = DatabaseEnvironment(configuration)
+    let diagnostics =
+      inMemory
+      ? []
+      : DatabaseFiles.prepare(
+        path: path, mode: configuration.fileMode,
+        tighten: configuration.tightensExistingFileMode)
     let writer = WriterConnection(
       path: path, environment: environment, observations: observations, counters: counters)
     let runs = try await writer.open(
@@ -115,8 +130,9 @@ public final class Database: Sendable {
       readers = pool
     }
     return Database(
-      path: path, migrationRuns: runs, writer: writer, readers: readers,
-      observations: observations, counters: counters, environment: environment)
+      path: path, migrationRuns: runs, diagnostics: diagnostics, writer: writer,
+      readers: readers, observations: observations, counters: counters,
+      environment: environment)
   }
 
   /// Runs `body` in a read transaction: every fetch in it sees the same committed snapshot.
