@@ -229,7 +229,8 @@ let package = Package(
     .testTarget(
       name: "AppFeatureTests",
       dependencies: [
-        "AppFeature", "HealthHarness", "TestProcesses", "WeftNetworking", "WeftSimulation",
+        "AppFeature", "AuthFeature", "HealthHarness", "TestProcesses", "WeftCore",
+        "WeftNetworking", "WeftSimulation",
       ],
       path: "Tests/AppFeatureTests",
       resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -63,6 +63,7 @@ public final class SimulatedHealthApp: AppRuntime {
   ///     job).
   ///   - backendFile: where the simulated backend keeps its state between processes, or
   ///     nil for memory only.
+  ///   - secrets: where the session token is kept (memory by default).
   ///   - runsUntilIdleAfterEachAction: whether actions run the app until idle before
   ///     returning; off when something else drives the process once per step (weft-sim).
   /// - Throws: `AppRuntimeError.launch` when the database cannot be opened;
@@ -72,7 +73,8 @@ public final class SimulatedHealthApp: AppRuntime {
     seed: UInt64 = 1, databasePath: String? = nil,
     start: Date = SimulationEnvironment.referenceDate, latency: Duration = .milliseconds(40),
     jitter: Duration = .zero, monitor: PerformanceMonitor = PerformanceMonitor(enabled: false),
-    backendFile: URL? = nil, runsUntilIdleAfterEachAction: Bool = true
+    backendFile: URL? = nil, secrets: any SecureStorage = InMemorySecureStorage(),
+    runsUntilIdleAfterEachAction: Bool = true
   ) async throws(AppRuntimeError) {
     let environment = SimulationEnvironment(
       seed: seed, start: start, latency: latency, jitter: jitter, backendFile: backendFile,
@@ -81,7 +83,8 @@ public final class SimulatedHealthApp: AppRuntime {
     self.runsUntilIdleAfterEachAction = runsUntilIdleAfterEachAction
     try await super.init(
       launching: .simulated(
-        in: environment, seed: seed, databasePath: databasePath, monitor: monitor))
+        in: environment, seed: seed, databasePath: databasePath, monitor: monitor,
+        secrets: secrets))
     try await awaitActionEffects()
   }
 

@@ -62,8 +62,9 @@ public final class HealthSimulation: WeftSimulatedApp {
   /// Without `stateDirectory` the database lives in a fresh temporary folder, so
   /// `app.relaunch` restores the session the way a real relaunch would; it is removed by
   /// `shutDown()`, or at exit, SIGINT or SIGTERM, or by the next run after a SIGKILL (see
-  /// `TemporaryFolders`). With one, the database (`app.sqlite`) and the simulated
-  /// backend (`backend.json`) live there and stay: the next run on the same folder finds the
+  /// `TemporaryFolders`). With one, the database (`app.sqlite`), the session token
+  /// (`secure-storage/secrets`, a `FileSecureStorage`) and the simulated backend
+  /// (`backend.json`) live there and stay: the next run on the same folder finds the
   /// session, the outbox and the backend's records as this one committed them, even after
   /// a SIGKILL. Each launch on a folder draws its ids from the seed mixed with the folder's
   /// launch number (`launches`), so a continuation never reissues the ids of a run before.
@@ -91,6 +92,11 @@ public final class HealthSimulation: WeftSimulatedApp {
         // the process resets, pauses or drains them.
         monitor: PerformanceMonitor(enabled: true, deliveries: MainActorDeliveries()),
         backendFile: keeps ? folder.appendingPathComponent("backend.json") : nil,
+        // The session token: in memory for one process; in the state folder's owner-only
+        // store when the session must outlive it.
+        secrets: keeps
+          ? FileSecureStorage(folder: folder.appendingPathComponent("secure-storage").path)
+          : InMemorySecureStorage(),
         runsUntilIdleAfterEachAction: false)
       return HealthSimulation(
         runtime: app, folder: folder, keepsFolder: keeps, deterministic: deterministic)

@@ -10,6 +10,9 @@ import FoundationNetworking
 /// HealthAPI routes in Python's standard library, so the live configuration (URLSession, a
 /// database file, the real clock) runs end to end.
 struct HealthServer {
+  /// The bearer token the fixture issues at every sign-in (`TOKEN` in the script).
+  static let token = "live-token-1"
+
   let port: Int
   /// The WebSocket port (TestProcesses' standard-library `weft_websocket` on a second port).
   let realtimePort: Int

@@ -1,8 +1,10 @@
 import AppFeature
+import AuthFeature
 import Foundation
 import HealthHarness
 import TestProcesses
 import Testing
+import WeftCore
 import WeftSimulation
 
 /// The live configuration: the real clock and network, so an action returns once its work
@@ -13,9 +15,13 @@ struct LiveConfigurationTests {
   @Test func signsInLoadsTheDashboardSyncsAndRestoresTheSession() async throws {
     try await withHealthServer { server in
       let file = TemporaryDatabase()
-      defer { file.remove() }
+      let secrets = FileSecureStorage(folder: file.path + ".secure-storage")
+      defer {
+        file.remove()
+        try? FileManager.default.removeItem(atPath: secrets.folder)  // try?: may not exist
+      }
       let app = try await AppRuntime.build(
-        .live(baseURL: server.baseURL, databasePath: file.path))
+        .live(baseURL: server.baseURL, databasePath: file.path, secrets: secrets))
       #expect(app.dependencies.mode == .live)
       func shows(_ path: String, _ value: ObservedValue) async throws {
         try await waitUntil("\(path) is \(value)") { app.value(path) == value }
@@ -25,6 +31,14 @@ struct LiveConfigurationTests {
       try await shows("auth.error", .string("invalidCredentials"))
       try await app.login(email: "ada@example.com", password: "correct-horse")
       try await shows("auth.state", .string("authenticated"))
+      // The token is in the secure store, and in neither the database file nor its WAL
+      // (which hold the signed-in user).
+      #expect(try await secrets.readString(SessionStore.tokenKey) == HealthServer.token)
+      let stored = try [file.path, file.path + "-wal"].map {
+        try Data(contentsOf: URL(fileURLWithPath: $0))
+      }
+      #expect(stored.contains { $0.range(of: Data("ada@example.com".utf8)) != nil })
+      for bytes in stored { #expect(bytes.range(of: Data(HealthServer.token.utf8)) == nil) }
 
       try await app.openDashboard(range: .week)
       try await shows("dashboard.state", .string("success"))

@@ -3,6 +3,7 @@ import Foundation
 import HealthHarness
 import TestProcesses
 import Testing
+import WeftCore
 import WeftNetworking
 import WeftSimulation
 
@@ -19,7 +20,7 @@ struct LiveRealtimeTests {
       let app = try await AppRuntime.build(
         .live(
           baseURL: server.baseURL, databasePath: file.path,
-          realtimeURL: server.realtimeURL))
+          realtimeURL: server.realtimeURL, secrets: InMemorySecureStorage()))
       try await app.login(email: "ada@example.com", password: "correct-horse")
       try await waitUntil("signed in") { app.value("auth.state") == .string("authenticated") }
       try await app.openDashboard(range: .week)

@@ -39,7 +39,10 @@ struct LogoutAndRelaunchTests {
     #expect(app.value("outbox.count") == .int(0))
     #expect(app.value("realtime.state") == .string("disconnected"))
     #expect(try await app.launch.database.count(HealthMetric.self) == 0)
-    #expect(try await SessionStore(database: app.launch.database).load() == nil)
+    #expect(
+      try await SessionStore(database: app.launch.database, secrets: app.dependencies.secrets)
+        .load() == nil)
+    #expect(try await app.dependencies.secrets.read(SessionStore.tokenKey) == nil)
     // The server revoked the token (asked directly, without latency).
     app.setLatency(.zero)
     let transport = app.simulation.network

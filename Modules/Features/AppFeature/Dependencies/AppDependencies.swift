@@ -49,6 +49,10 @@ public struct AppDependencies: Sendable {
   public var realtimeTransport: (any RealtimeTransport)?
   /// Opens the database at each launch.
   public var database: DatabaseProvider
+  /// Where the session token is kept (never in the database): the platform's secure store
+  /// in the live configuration, memory in the simulated one. It outlives launches, as the
+  /// database file does.
+  public var secrets: any SecureStorage
   /// The per-attempt timeout the HTTP client enforces (nil: the transport times out itself,
   /// as the simulated network does).
   public var requestTimeout: Duration?
@@ -68,8 +72,9 @@ public struct AppDependencies: Sendable {
     mode: Mode, monitor: PerformanceMonitor, clock: any Clock<Duration>,
     now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID, baseURL: URL,
     transport: any Transport, realtimeTransport: (any RealtimeTransport)?,
-    database: DatabaseProvider, requestTimeout: Duration?, retryPolicy: RetryPolicy,
-    reconnectPolicy: ReconnectPolicy, heartbeat: HeartbeatPolicy?, seed: UInt64
+    database: DatabaseProvider, secrets: any SecureStorage, requestTimeout: Duration?,
+    retryPolicy: RetryPolicy, reconnectPolicy: ReconnectPolicy, heartbeat: HeartbeatPolicy?,
+    seed: UInt64
   ) {
     self.mode = mode
     self.monitor = monitor
@@ -80,6 +85,7 @@ public struct AppDependencies: Sendable {
     self.transport = transport
     self.realtimeTransport = realtimeTransport
     self.database = database
+    self.secrets = secrets
     self.requestTimeout = requestTimeout
     self.retryPolicy = retryPolicy
     self.reconnectPolicy = reconnectPolicy
@@ -89,11 +95,13 @@ public struct AppDependencies: Sendable {
 
   /// The database migrations of the whole app: the shared health schema, then auth's.
   public static let migrations: [Migration] =
-    HealthSchema.migrations + [AuthSchema.createSession(version: HealthSchema.migrations.count + 1)]
+    HealthSchema.migrations + AuthSchema.migrations(after: HealthSchema.migrations.count)
 
   /// The live configuration: `URLSessionTransport`, a database file at `databasePath`, the
   /// continuous clock, the system date and random ids. The realtime feed (when `realtimeURL`
-  /// is given) uses ``liveRealtimeTransport(url:)``.
+  /// is given) uses ``liveRealtimeTransport(url:)``. The session token goes to `secrets`:
+  /// by default the platform's store (`SecureStorageCapability.platform(service:)`: the
+  /// Keychain, or an owner-only file in the user's data directory on Linux).
   ///
   /// - Parameters:
   ///   - baseURL: the server.
@@ -101,12 +109,14 @@ public struct AppDependencies: Sendable {
   ///   - realtimeURL: the WebSocket endpoint, or nil for no realtime connection.
   ///   - monitor: the performance monitor.
   ///   - requestTimeout: the per-attempt timeout.
+  ///   - secrets: where the session token is kept.
   ///
   /// - Complexity: O(1).
   public static func live(
     baseURL: URL, databasePath: String, realtimeURL: URL? = nil,
     monitor: PerformanceMonitor = PerformanceMonitor(enabled: false),
-    requestTimeout: Duration = .seconds(15)
+    requestTimeout: Duration = .seconds(15),
+    secrets: any SecureStorage = SecureStorageCapability.platform(service: "weft.health").storage
   ) -> AppDependencies {
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
@@ -116,7 +126,7 @@ public struct AppDependencies: Sendable {
       realtimeTransport: realtimeURL.map { liveRealtimeTransport(url: $0) },
       database: DatabaseProvider(
         .file(path: databasePath), migrations: migrations, configuration: configuration),
-      requestTimeout: requestTimeout, retryPolicy: RetryPolicy(),
+      secrets: secrets, requestTimeout: requestTimeout, retryPolicy: RetryPolicy(),
       reconnectPolicy: ReconnectPolicy(), heartbeat: HeartbeatPolicy(),
       seed: UInt64.random(in: 0...UInt64.max))
   }

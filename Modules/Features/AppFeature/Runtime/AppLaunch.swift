@@ -69,7 +69,7 @@ public final class AppLaunch {
     _ dependencies: AppDependencies, online: Bool, flags: FeatureFlags
   ) async throws -> AppLaunch {
     let database = try await dependencies.database.open()
-    let sessions = SessionStore(database: database)
+    let sessions = SessionStore(database: database, secrets: dependencies.secrets)
     let restored = await AuthService.restoredState(sessions: sessions, now: dependencies.now)
     return AppLaunch(
       dependencies, database: database, restored: restored, online: online, flags: flags)
@@ -109,7 +109,8 @@ public final class AppLaunch {
     auth = AuthService(
       initial: restored,
       dependencies: AuthDependencies(
-        client: .http(authHTTP), sessions: SessionStore(database: database),
+        client: .http(authHTTP),
+        sessions: SessionStore(database: database, secrets: dependencies.secrets),
         setToken: { await tokens.setToken($0) }, now: dependencies.now),
       monitor: monitor)
     link.service = auth

@@ -1,7 +1,9 @@
 import Foundation
 import WeftPersistence
 
-/// The persisted form of the current session: one row, id `"current"`, in `auth_session`.
+/// The persisted form of the current session: one row, id `"current"`, in `auth_session`:
+/// who is signed in and until when. Never the token: `SessionStore` keeps it in a
+/// `SecureStorage`.
 ///
 /// - Note: Isolation: a `Sendable` value.
 /// - Complexity: O(1) to make and copy.
@@ -13,8 +15,6 @@ public struct SessionRecord: PersistableRecord, Equatable {
 
   /// Always `currentID`.
   public var id: String
-  /// The bearer token.
-  public var token: String
   /// The server's id for the user.
   public var userID: String
   /// The email the user signed in with.
@@ -22,35 +22,44 @@ public struct SessionRecord: PersistableRecord, Equatable {
   /// When the token expires.
   public var expiresAt: Date
 
-  /// Makes the record for `session`.
+  /// Makes the record for `session` (everything but its token).
   ///
   /// - Complexity: O(1).
   public init(_ session: AuthSession) {
     id = Self.currentID
-    token = session.token
     userID = session.userID
     email = session.email
     expiresAt = session.expiresAt
   }
 
-  /// The session this record stores.
-  public var session: AuthSession {
+  /// The session this record describes, with `token` from the secure store.
+  ///
+  /// - Complexity: O(1).
+  public func session(token: String) -> AuthSession {
     AuthSession(token: token, userID: userID, email: email, expiresAt: expiresAt)
   }
 }
 
 /// The schema AuthFeature adds to the app's database.
 ///
-/// The composition root appends it after the shared health schema:
+/// The composition root appends its migrations after the shared health schema:
 ///
 /// ```swift
 /// let migrations = HealthSchema.migrations
-///   + [AuthSchema.createSession(version: HealthSchema.migrations.count + 1)]
+///   + AuthSchema.migrations(after: HealthSchema.migrations.count)
 /// ```
 ///
 /// - Complexity: O(1).
 /// - Note: Isolation: stateless; any isolation.
 public enum AuthSchema {
+  /// Auth's migrations, numbered from `version + 1`: `createSession`, then
+  /// `removeSessionToken`.
+  ///
+  /// - Complexity: O(1).
+  public static func migrations(after version: Int) -> [Migration] {
+    [createSession(version: version + 1), removeSessionToken(version: version + 2)]
+  }
+
   /// The migration that creates `auth_session`, numbered `version` in the app's sequence.
   ///
   /// - Complexity: O(1) to make; running it executes one `CREATE TABLE`.
@@ -65,6 +74,21 @@ public enum AuthSchema {
           email TEXT NOT NULL,
           expiresAt REAL NOT NULL)
         """)
+    }
+  }
+
+  /// The migration that takes the token out of the database (it moved to the secure
+  /// store): the saved session is deleted, so a user signed in before this version signs in
+  /// again once, and the column is dropped. `secure_delete` makes SQLite overwrite the
+  /// freed bytes with zeros rather than leave the old token in free pages.
+  ///
+  /// - Complexity: O(1) to make; running it rewrites `auth_session` (one row at most).
+  public static func removeSessionToken(version: Int) -> Migration {
+    Migration(version, "auth_session without token") { tx in
+      try tx.execute("PRAGMA secure_delete = ON")
+      try tx.execute("DELETE FROM auth_session")
+      try tx.execute("ALTER TABLE auth_session DROP COLUMN token")
+      try tx.execute("PRAGMA secure_delete = OFF")
     }
   }
 }

@@ -20,11 +20,15 @@ extension AppDependencies {
   ///   - databasePath: a database file (to test persistence across relaunches), or nil for
   ///     memory.
   ///   - monitor: the performance monitor.
+  ///   - secrets: where the session token is kept: memory by default (it outlives
+  ///     relaunches, not the process); a `FileSecureStorage` to keep a session between
+  ///     processes.
   ///
   /// - Complexity: O(1).
   public static func simulated(
     in environment: SimulationEnvironment, seed: UInt64, databasePath: String? = nil,
-    monitor: PerformanceMonitor = PerformanceMonitor(enabled: false)
+    monitor: PerformanceMonitor = PerformanceMonitor(enabled: false),
+    secrets: any SecureStorage = InMemorySecureStorage()
   ) -> AppDependencies {
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
@@ -40,7 +44,7 @@ extension AppDependencies {
       database: DatabaseProvider(
         databasePath.map { .file(path: $0) } ?? .memory, migrations: migrations,
         configuration: configuration),
-      requestTimeout: nil, retryPolicy: RetryPolicy(),
+      secrets: secrets, requestTimeout: nil, retryPolicy: RetryPolicy(),
       reconnectPolicy: ReconnectPolicy(maxAttempts: 6, baseDelay: .seconds(1), jitter: 0.5),
       heartbeat: nil, seed: seed)
   }

@@ -49,8 +49,28 @@ enum Fixture {
     expiresAt: now.addingTimeInterval(3600))
 
   static func database() async throws -> Database {
-    try await Database.inMemory(migrations: [AuthSchema.createSession(version: 1)])
+    try await Database.inMemory(migrations: AuthSchema.migrations(after: 0))
   }
+
+  /// The secure store that goes with `database`: one per database object, so every
+  /// `SessionStore(database:)` a test makes over one database shares the token, as the app's
+  /// launches share one store.
+  static func secrets(for database: Database) -> InMemorySecureStorage {
+    stores.withLock { stores in
+      stores.removeAll { $0.database == nil }
+      if let known = stores.first(where: { $0.database === database }) { return known.secrets }
+      let secrets = InMemorySecureStorage()
+      stores.append(DatabaseSecrets(database: database, secrets: secrets))
+      return secrets
+    }
+  }
+
+  private struct DatabaseSecrets {
+    weak var database: Database?
+    let secrets: InMemorySecureStorage
+  }
+
+  private static let stores = Locked<[DatabaseSecrets]>([])
 
   static func dependencies(
     server: StubServer, database: Database, tokens: TokenSink,
@@ -59,5 +79,12 @@ enum Fixture {
     AuthDependencies(
       client: server.client, sessions: SessionStore(database: database),
       setToken: { tokens.set($0) }, now: { now })
+  }
+}
+
+extension SessionStore {
+  /// The store over `database` and its fixture secrets (`Fixture.secrets(for:)`).
+  init(database: Database) {
+    self.init(database: database, secrets: Fixture.secrets(for: database))
   }
 }
