@@ -72,10 +72,17 @@ extension Flow {
     let text = Source(file: file, text: source)
     var parser = Parser(
       tokens: try Lexer.tokenize(text, options: options), source: text, options: options)
-    let statements = try parser.parseFile()
+    let statements: [Statement]
+    do {
+      statements = try parser.parseFile()
+    } catch {
+      throw text.masking(parser.secrets.spans).masking(error)
+    }
+    // From here on every line shows secret values masked.
+    let masked = text.masking(parser.secrets.allSpans(in: statements))
     var evaluator = Evaluator(
-      environment: Environment(source: text, knownPaths: knownPaths, options: options))
-    var errors = parser.skippedErrors
+      environment: Environment(source: masked, knownPaths: knownPaths, options: options))
+    var errors = parser.skippedErrors.map(masked.masking)
     do {
       let flow = try evaluator.evaluate(statements)
       if errors.isEmpty { return flow }

@@ -52,15 +52,26 @@ public struct FlowCommand: Sendable, Hashable {
   /// Whether the command takes a `{ ... }` block (`repeat`).
   public let takesBlock: Bool
 
+  /// The names of the arguments declared secret (`CommandArgument.secret()`): their values
+  /// are masked in everything written about a flow. The one declaration every writer
+  /// reads (reports, traces, diagnostics, recordings).
+  public let secretArguments: Set<String>
+
   /// Keywords of which a statement must give at least one (`login.set`).
   let requiresOneOf: [String]
+  /// The places, among the literal and positional arguments in declaration order, of the
+  /// secret positional ones.
+  let secretPositions: Set<Int>
 
   package init(
     _ name: String, aliases: [String] = [], usage: String, summary: String,
     keywords: [String] = [], category: Category, takesBlock: Bool = false,
-    requiresOneOf: [String] = []
+    requiresOneOf: [String] = [], secretArguments: Set<String> = [],
+    secretPositions: Set<Int> = []
   ) {
     self.requiresOneOf = requiresOneOf
+    self.secretArguments = secretArguments
+    self.secretPositions = secretPositions
     self.name = name
     self.aliases = aliases
     self.usage = usage

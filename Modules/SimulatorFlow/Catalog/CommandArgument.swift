@@ -73,6 +73,27 @@ public struct CommandArgument: Sendable, Hashable {
   public let isRequired: Bool
   /// How the usage line shows the value (the kind's placeholder unless given).
   public let placeholder: String
+  /// Whether the value is a secret (a password): every report, trace and diagnostic shows
+  /// its text masked (see `secret()`).
+  public private(set) var isSecret = false
+
+  /// This argument, declared secret: the value reaches the command's `perform` as written,
+  /// and everything Weft writes about the flow — the text, JSON and HTML reports, the trace,
+  /// `file:line:col` diagnostics, the step text of a failure — shows the value's characters
+  /// as `*`, one per character so every column and caret stays where it was. A `let`
+  /// variable passed to it is masked on its `let` line too. `FlowCommand.secretArguments`
+  /// and `CommandCatalog.secretArguments(of:)` publish the declaration to other writers.
+  ///
+  /// ```swift
+  /// .keyword("password", .text, required: true).secret()
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public func secret() -> CommandArgument {
+    var copy = self
+    copy.isSecret = true
+    return copy
+  }
 
   /// A positional argument, read in declaration order; optional ones must come last.
   ///

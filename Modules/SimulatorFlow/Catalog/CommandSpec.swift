@@ -79,11 +79,27 @@ public final class CommandCatalog: Sendable, Equatable {
     let maxWords = allNames.map { $0.split(separator: " ").count }.max() ?? 1
     self.specs = specs
     self.byName = table
+    self.secretKeywordNames = specs.reduce(into: []) { names, spec in
+      names.formUnion(spec.command.secretArguments.filter(spec.command.keywords.contains))
+    }
     self.maxWords = maxWords
     self.namesByWordCount = (1...maxWords).map { count in
       Suggestion.Candidates(allNames.filter { $0.split(separator: " ").count == count })
     }
   }
+
+  /// The names of `command`'s arguments declared secret (`CommandArgument.secret()`), by
+  /// name or alias; empty for an unknown command. What a writer of steps outside the flow
+  /// file (a recording of `AppStep`s) reads to mask the same values the reports mask.
+  ///
+  /// - Complexity: O(1) expected.
+  public func secretArguments(of command: String) -> Set<String> {
+    byName[command].map { specs[$0].command.secretArguments } ?? []
+  }
+
+  /// Every keyword some command declares secret: what the parser masks in a statement whose
+  /// command it does not know (`logn password=…`).
+  let secretKeywordNames: Set<String>
 
   /// Catalogs are equal when they are the same catalog.
   public static func == (lhs: CommandCatalog, rhs: CommandCatalog) -> Bool { lhs === rhs }

@@ -13,6 +13,9 @@ struct Parser {
   /// Errors of top-level statements the parser skipped to go on (an unknown command, a bad
   /// keyword), in source order: `Flow.parse` reports them with the rest.
   private(set) var skippedErrors: [FlowError] = []
+  /// Where the values of secret arguments are, and the variables passed to them, gathered
+  /// as each statement is read — also for a statement that is then rejected (`SecretMask`).
+  private(set) var secrets = SecretMask()
 
   init(tokens: [Token], source: Source, options: Flow.ParseOptions) {
     self.tokens = tokens
@@ -125,7 +128,19 @@ struct Parser {
         }
       }
     }
-    let (spec, commandSpan, wordCount) = try resolveCommand(items, first: first)
+    let spec: CommandSpec
+    let commandSpan: Span
+    let wordCount: Int
+    do {
+      (spec, commandSpan, wordCount) = try resolveCommand(items, first: first)
+    } catch {
+      // An unknown command: mask what any command's secret keyword would hold.
+      secrets.note(keywords(of: items), named: options.commands.secretKeywordNames)
+      throw error
+    }
+    secrets.note(keywords(of: items), named: spec.command.secretArguments)
+    secrets.note(
+      positional: values(of: items.dropFirst(wordCount)), at: spec.command.secretPositions)
     var span = commandSpan
     for item in items {
       switch item {
@@ -159,6 +174,24 @@ struct Parser {
       keywords: keywords,
       block: block, usesVariables: usesVariables,
       minimumSteps: Self.minimumSteps(spec: spec, arguments: arguments, block: block))
+  }
+
+  private func keywords(of items: [Item]) -> [Statement.Keyword] {
+    items.compactMap { item in
+      if case .keyword(let keyword) = item { keyword } else { nil }
+    }
+  }
+
+  /// The positional arguments as `Statement.arguments` will hold them (`nil` for a
+  /// comparison), in order.
+  private func values(of items: ArraySlice<Item>) -> [ValueSyntax?] {
+    items.compactMap { item in
+      switch item {
+      case .value(let value): .some(value)
+      case .comparison: .some(nil)
+      case .keyword: nil
+      }
+    }
   }
 
   /// Reads a run of value tokens with no space between them.

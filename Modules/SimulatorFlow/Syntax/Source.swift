@@ -6,10 +6,11 @@
 struct Source: Sendable {
   /// The file name used in locations.
   let file: String
-  /// Each line as text, for diagnostics and `Step.sourceLine`.
-  let lines: [String]
+  /// Each line as text, for diagnostics and `Step.sourceLine` (secrets masked once the
+  /// statements are known: `SecretMask`).
+  var lines: [String]
   /// Each line as Unicode scalars, for the lexer; columns index into these.
-  let scalars: [[Unicode.Scalar]]
+  var scalars: [[Unicode.Scalar]]
 
   init(file: String, text: String) {
     self.file = file

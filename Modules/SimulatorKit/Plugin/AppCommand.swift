@@ -39,7 +39,8 @@ public struct AppCommand<App: SimulatedApp>: Sendable {
   ///   - usage: the usage line; by default built from `arguments`.
   ///   - summary: what the command does, in one line.
   ///   - category: where `--help` and the reference list it.
-  ///   - arguments: the typed arguments; positional ones are read in this order.
+  ///   - arguments: the typed arguments; positional ones are read in this order. Mark a
+  ///     password's `.secret()`: reports, traces and diagnostics then mask its value.
   ///   - requiresOneOf: keyword names of which a statement must give at least one.
   ///   - check: rules between arguments; throw an `ArgumentProblem` naming the argument.
   ///   - perform: what the step does, on the MainActor.
@@ -53,9 +54,12 @@ public struct AppCommand<App: SimulatedApp>: Sendable {
   ) {
     let keywords = arguments.filter { $0.position == .keyword }.map(\.name)
     let line = ([name] + arguments.map(\.usage)).joined(separator: " ")
+    let ordered = arguments.filter { $0.position != .keyword }
     self.command = FlowCommand(
       name, aliases: aliases, usage: usage ?? line, summary: summary, keywords: keywords,
-      category: category, requiresOneOf: requiresOneOf)
+      category: category, requiresOneOf: requiresOneOf,
+      secretArguments: Set(arguments.filter(\.isSecret).map(\.name)),
+      secretPositions: Set(ordered.indices.filter { ordered[$0].isSecret }))
     self.arguments = arguments
     self.check = check
     self.perform = perform

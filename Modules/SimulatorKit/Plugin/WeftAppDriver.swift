@@ -224,8 +224,10 @@ public final class WeftAppDriver {
   /// - Complexity: O(p log p).
   public func traceLine() -> String {
     let current = paths()
-    return current.keys.sorted().map { "\($0)=\(current[$0].map { $0.read() } ?? .none)" }
-      .joined(separator: " ")
+    return current.keys.sorted().map {
+      "\($0)=\(current[$0]?.readForDisplay() ?? ObservedValue.none.description)"
+    }
+    .joined(separator: " ")
   }
 }
 

@@ -287,7 +287,7 @@ public final class FlowRunner {
       let actual = observable.read()
       if let failure = app.takeFailure() { throw failure }
       if !ConditionEvaluator.holds(condition, for: actual) {
-        let shown = SourceWindows.clipped(actual.description)
+        let shown = SourceWindows.clipped(observable.display(actual))
         report.status = .failed
         report.expectation = ExpectationOutcome(
           subject: condition.path, expected: Self.expectedText(condition), actual: shown)
@@ -309,7 +309,7 @@ public final class FlowRunner {
       case .failed(let error): throw error
       case .timedOut(let quiet): quietAfter = quiet
       }
-      let shown = SourceWindows.clipped(observable.read().description)
+      let shown = SourceWindows.clipped(observable.readForDisplay())
       let waited = timeout.map { DurationText.format($0) } ?? "the default 1h"
       let why = quietAfter.map {
         "; nothing was left to run after \(DurationText.format($0)) of it, so the condition "

@@ -41,6 +41,9 @@ public struct ObservablePath: Sendable {
   /// `idle`, `authenticating`, …), or `nil` for any value. `weft-sim check` refuses a flow
   /// that compares the path with another word (`expect auth.state == authenticatd`).
   public let values: [String]?
+  /// Whether the value is a secret (a password field): the simulator's trace and failure
+  /// messages show `Redaction.placeholder` instead of it. See `secret()`.
+  public private(set) var isSecret = false
   private let reader: @Sendable () -> ObservedValue
   private let subscriber:
     @Sendable (@escaping @MainActor @Sendable (ObservedValue, UInt64) -> Void) -> StateSubscription
@@ -110,6 +113,33 @@ public struct ObservablePath: Sendable {
   /// Whether `subscribe(_:)` attaches an observer as WeftCore's own registration (a path over
   /// a state cell), rather than through a closure (a path made from closures).
   public var subscribesObserversDirectly: Bool { observerSubscriber != nil }
+
+  /// This path, declared secret: what Weft writes about the app (the `--trace` file, an
+  /// expectation's "found" value) shows `Redaction.placeholder`; flows still read and
+  /// compare the real value.
+  ///
+  /// ```swift
+  /// ObservablePath("login.password", cell: login.cell) { .string($0.password) }.secret()
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public func secret() -> ObservablePath {
+    var copy = self
+    copy.isSecret = true
+    return copy
+  }
+
+  /// The value as Weft writes it: `Redaction.placeholder` for a secret path, else the value.
+  ///
+  /// - Complexity: O(1) plus the projection.
+  public func readForDisplay() -> String { display(read()) }
+
+  /// `value` as Weft writes it for this path: `Redaction.placeholder` for a secret path.
+  ///
+  /// - Complexity: O(1) plus the value's description.
+  public func display(_ value: ObservedValue) -> String {
+    isSecret ? Redaction.placeholder : value.description
+  }
 
   /// The value now, from the cell's latest snapshot.
   ///

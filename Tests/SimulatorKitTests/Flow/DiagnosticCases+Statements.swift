@@ -87,7 +87,7 @@ extension Diagnostics {
       .duplicateArgument, "login email=a email=b password=c",
       #"""
       Flows/test.flow:1:15: error: argument 'email=' given twice (first at column 7)
-          1 | login email=a email=b password=c
+          1 | login email=a email=b password=*
             |               ^~~~~
       hint: keep one of them
       """#),

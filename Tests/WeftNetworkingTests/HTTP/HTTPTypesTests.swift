@@ -15,6 +15,25 @@ struct HTTPTypesTests {
     #expect(headers.count == 2)
   }
 
+  @Test func secretHeadersAreRedactedInTheirDescriptionAndSentAsTheyAre() {
+    var headers: HTTPHeaders = ["Content-Type": "application/json"]
+    headers["Authorization"] = "Bearer token-1"
+    headers["cookie"] = "session=abc"
+    headers.setSecret("k-123", for: "X-Api-Key")
+    #expect(
+      headers.description
+        == "Content-Type: application/json, Authorization: [redacted], cookie: [redacted], "
+        + "X-Api-Key: [redacted]")
+    #expect(headers["authorization"] == "Bearer token-1")
+    #expect(headers.isSecret("x-api-key") && headers.isSecret("Set-Cookie"))
+    #expect(!headers.isSecret("Content-Type"))
+    // A secret field stays secret when merged over other headers.
+    let base: HTTPHeaders = ["X-Api-Key": "old"]
+    let merged = base.merging(headers)
+    #expect(merged.isSecret("X-Api-Key"))
+    #expect(!merged.description.contains("k-123"))
+  }
+
   @Test func idempotencyDecidesRetrySafety() {
     let url = URL(string: "https://sim.test/x")!
     for method in [HTTPMethod.get, .head, .put, .delete, .options] {

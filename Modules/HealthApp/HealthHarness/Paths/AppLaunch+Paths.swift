@@ -44,7 +44,7 @@ extension AppLaunch {
       ObservablePath("auth.error", cell: auth.cell) { .optional($0.error?.name) },
       ObservablePath("auth.user", cell: auth.cell) { .optional($0.session?.email) },
       ObservablePath("login.email", cell: login.cell) { .string($0.email) },
-      ObservablePath("login.password", cell: login.cell) { .string($0.password) },
+      ObservablePath("login.password", cell: login.cell) { .string($0.password) }.secret(),
       ObservablePath("login.canSubmit", cell: login.cell) { .bool($0.canSubmit) },
       ObservablePath("login.isLoading", cell: login.cell) { .bool($0.isLoading) },
       ObservablePath("login.error", cell: login.cell) { .optional($0.errorMessage) },

@@ -6,7 +6,8 @@ extension HealthCommands {
     Command(
       "login", summary: "Fills in the login form and submits it.", category: .auth,
       arguments: [
-        .keyword("email", .text, required: true), .keyword("password", .text, required: true),
+        .keyword("email", .text, required: true),
+        .keyword("password", .text, required: true).secret(),
       ]
     ) { app, arguments in
       try await app.runtime.login(
@@ -14,7 +15,7 @@ extension HealthCommands {
     },
     Command(
       "login.set", summary: "Types into the login form without submitting.", category: .auth,
-      arguments: [.keyword("email", .text), .keyword("password", .text)],
+      arguments: [.keyword("email", .text), .keyword("password", .text).secret()],
       requiresOneOf: ["email", "password"]
     ) { app, arguments in
       app.runtime.setLoginFields(
