@@ -9,7 +9,10 @@ extension HTTPClient {
   ///   attempt outlasts the endpoint's timeout or ``defaultTimeout``, and the transport's
   ///   failures — among them a body over ``responseBodyLimit`` (`.transport`, with
   ///   ``NetworkError/transportError`` set to
-  ///   ``TransportError/responseTooLarge(limit:declaredLength:)``).
+  ///   ``TransportError/responseTooLarge(limit:declaredLength:)``), and headers past
+  ///   ``responseHeaderLimits`` (``TransportError/responseHeadersTooLarge(count:bytes:limits:)``).
+  ///   A body nested deeper than the coding's ``JSONCoding/maximumNestingDepth`` is
+  ///   `.decoding`.
   /// - Complexity: O(m + b) per attempt, m = middleware, b = body size.
   /// - Note: Isolation: runs on the caller's task; the transport runs on its own.
   /// - Note: Allocations: see ``HTTPClient``.
@@ -70,11 +73,14 @@ extension HTTPClient {
   private func makeChain(attempts: AttemptCounter) -> MiddlewareNext {
     let transport = self.transport
     let limit = responseBodyLimit
+    let headerLimits = responseHeaderLimits
     var next: MiddlewareNext = { request, context in
       attempts.record(context.attempt)
       do {
         guard let timeout = context.timeout, !context.timeoutIsEnforced else {
-          return try await transport.send(request, responseBodyLimit: limit)
+          let response = try await transport.send(request, responseBodyLimit: limit)
+          if let violation = headerLimits.violation(response.headers) { throw violation }
+          return response
         }
         let response = try await withDeadline(timeout, on: context.clock) {
           try await transport.send(request, responseBodyLimit: limit)
@@ -85,6 +91,7 @@ extension HTTPClient {
             .timeout(after: timeout), request: request, endpoint: context.endpoint,
             attempt: context.attempt)
         }
+        if let violation = headerLimits.violation(response.headers) { throw violation }
         return response
       } catch {
         throw NetworkError.wrapping(
@@ -114,7 +121,8 @@ extension NetworkError {
       switch error {
       case .offline: kind = .offline
       case .cancelled: kind = .cancelled
-      case .timedOut, .cannotConnect, .connectionLost, .failed, .responseTooLarge:
+      case .timedOut, .cannotConnect, .connectionLost, .failed, .responseTooLarge,
+        .responseHeadersTooLarge:
         kind = .transport(message: error.description)
       }
       return NetworkError(

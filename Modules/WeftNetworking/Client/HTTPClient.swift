@@ -56,6 +56,9 @@ public struct HTTPClient: Sendable {
   /// ``TransportError/responseTooLarge(limit:declaredLength:)``, before more than this many
   /// bytes are held, and is not retried. Error responses count too.
   public var responseBodyLimit: Int
+  /// The most header fields and header bytes a response may have (100 fields, 64 KiB by
+  /// default; see ``ResponseHeaderLimits``).
+  public var responseHeaderLimits = ResponseHeaderLimits()
 
   /// The default ``responseBodyLimit``: 16 MiB (16 × 1024 × 1024 bytes) — far above any
   /// JSON page an app should ask for, far below what would hurt a phone's memory.

@@ -40,6 +40,15 @@ extension Endpoint {
     _ response: HTTPResponse, coding: JSONCoding, request: HTTPRequest, attempt: Int
   ) throws(NetworkError) -> Response {
     if Response.self == NoContent.self, let empty = NoContent() as? Response { return empty }
+    if JSONNesting.exceeds(coding.maximumNestingDepth, in: response.body) {
+      throw NetworkError(
+        .decoding(
+          codingPath: "",
+          message: "the JSON nests arrays and objects deeper than the limit of "
+            + "\(coding.maximumNestingDepth) levels (JSONCoding.maximumNestingDepth); it was "
+            + "not decoded"),
+        request: request, endpoint: name, attempt: attempt)
+    }
     do {
       return try coding.makeDecoder().decode(Response.self, from: response.body)
     } catch let error as DecodingError {

@@ -40,6 +40,15 @@ public struct JSONCoding: Sendable, Equatable {
   public var dateEncoding: DateStrategy
   /// The key style, both directions.
   public var keys: KeyStrategy
+  /// The deepest nesting of arrays and objects a response may have (by default
+  /// ``defaultMaximumNestingDepth``, 64). A deeper body fails with a `.decoding`
+  /// ``NetworkError`` before it is decoded, whatever the decoder's own limit. Raise it for
+  /// an API that really nests deeper.
+  public var maximumNestingDepth = JSONCoding.defaultMaximumNestingDepth
+
+  /// The default ``maximumNestingDepth``: 64 levels, far past any API's documents, far below
+  /// what a recursive decoder's stack bears.
+  public static let defaultMaximumNestingDepth = 64
 
   /// Makes a coding with one date format and key style for both directions.
   public init(dates: DateStrategy = .iso8601, keys: KeyStrategy = .useDefaultKeys) {

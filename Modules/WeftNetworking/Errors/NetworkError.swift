@@ -79,10 +79,12 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
       transportError: transportError)
   }
 
-  /// Whether the response body was larger than the client's limit.
+  /// Whether the response body or headers were larger than the client's limits.
   var isResponseTooLarge: Bool {
-    if case .responseTooLarge? = transportError { return true }
-    return false
+    switch transportError {
+    case .responseTooLarge?, .responseHeadersTooLarge?: true
+    default: false
+    }
   }
 
   /// One self-contained log line: request, endpoint, attempt, what happened, how to fix it.
@@ -96,6 +98,9 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     if case .responseTooLarge? = transportError, case .transport(let message) = kind {
       return "\(message) — raise HTTPClient.responseBodyLimit if such a body is expected, "
         + "or ask the server for less (a page, a range)"
+    }
+    if case .responseHeadersTooLarge? = transportError, case .transport(let message) = kind {
+      return "\(message) — raise HTTPClient.responseHeaderLimits if such headers are expected"
     }
     return kind.explanation(attempt: attempt)
   }

@@ -73,6 +73,10 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
   /// arrived passed the limit. The transport stopped reading there; nothing past the limit is
   /// held.
   case responseTooLarge(limit: Int, declaredLength: Int?)
+  /// The response has more header fields, or more header bytes (names and values), than
+  /// the client's ``HTTPClient/responseHeaderLimits``: `count` fields of `bytes` bytes
+  /// against the limits.
+  case responseHeadersTooLarge(count: Int, bytes: Int, limits: ResponseHeaderLimits)
 
   public var description: String {
     switch self {
@@ -88,6 +92,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case .responseTooLarge(let limit, nil):
       "the response body is larger than the limit of \(byteCount(limit)): more than that "
         + "arrived"
+    case .responseHeadersTooLarge(let count, let bytes, let limits):
+      "the response has \(count) header fields of \(byteCount(bytes)), over the limits of "
+        + "\(limits.count) fields and \(byteCount(limits.bytes))"
     }
   }
 }

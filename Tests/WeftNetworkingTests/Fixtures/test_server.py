@@ -13,6 +13,9 @@ Routes (HTTP):
     GET  /flaky?key=K&fail=N -> 500 for the first N calls with key K, then 200 {"calls": n}
     GET  /slow?ms=M          -> waits M ms, then 200
     GET  /large?bytes=B      -> 200 with B bytes (a repeating pattern)
+    GET  /headers?count=N&size=S
+                             -> 200 {"ok": true} with N extra header fields of S bytes each
+    GET  /nested?depth=D     -> 200 with D nested JSON arrays ([[[...]]])
     POST /echo               -> 200 with the request body
     GET  /count?key=K        -> 200 {"calls": n} how many /flaky calls K received
     GET  /stream?key=K&chunk=C&delay_ms=D&bytes=B
@@ -98,6 +101,20 @@ class Handler(BaseHTTPRequestHandler):
             with COUNTS_LOCK:
                 sent = SENT.get(query.get("key", ""), {"bytes": 0, "closed": False})
             self.reply(200, json.dumps(sent).encode())
+        elif url.path == "/headers":
+            # `count` extra header fields of `size` bytes each, then a small JSON body.
+            count, size = int(query.get("count", "10")), int(query.get("size", "8"))
+            body = b'{"ok": true}'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            for index in range(count):
+                self.send_header("X-Extra-%d" % index, "v" * size)
+            self.end_headers()
+            self.wfile.write(body)
+        elif url.path == "/nested":
+            depth = int(query.get("depth", "10"))
+            self.reply(200, ("[" * depth + "]" * depth).encode())
         elif url.path == "/large":
             size = int(query.get("bytes", "1048576"))
             pattern = b"0123456789abcdef"
