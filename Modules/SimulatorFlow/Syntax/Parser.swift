@@ -135,12 +135,16 @@ struct Parser {
       (spec, commandSpan, wordCount) = try resolveCommand(items, first: first)
     } catch {
       // An unknown command: mask what any command's secret keyword would hold.
-      secrets.note(keywords(of: items), named: options.commands.secretKeywordNames)
+      if !options.commands.secretKeywordNames.isEmpty {
+        secrets.note(keywords(of: items), named: options.commands.secretKeywordNames)
+      }
       throw error
     }
-    secrets.note(keywords(of: items), named: spec.command.secretArguments)
-    secrets.note(
-      positional: values(of: items.dropFirst(wordCount)), at: spec.command.secretPositions)
+    if !spec.command.secretArguments.isEmpty {
+      secrets.note(keywords(of: items), named: spec.command.secretArguments)
+      secrets.note(
+        positional: values(of: items.dropFirst(wordCount)), at: spec.command.secretPositions)
+    }
     var span = commandSpan
     for item in items {
       switch item {

@@ -166,11 +166,16 @@ public final class FileSecureStorage: SecureStorage {
       if count <= 0 { ok = false } else { written += count }
     }
     if ok { ok = fsync(descriptor) == 0 }
-    let error = failure(operation, key, "cannot write \(temporary)")
+    let writeFailure = ok ? nil : failure(operation, key, "cannot write \(temporary)")
     close(descriptor)
-    guard ok, rename(temporary, file) == 0 else {
+    if let writeFailure {
       unlink(temporary)
-      throw ok ? failure(operation, key, "cannot rename \(temporary) to \(file)") : error
+      throw writeFailure
+    }
+    guard rename(temporary, file) == 0 else {
+      let renameFailure = failure(operation, key, "cannot rename \(temporary) to \(file)")
+      unlink(temporary)
+      throw renameFailure
     }
   }
 
