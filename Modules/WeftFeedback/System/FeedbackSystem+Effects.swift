@@ -1,3 +1,5 @@
+import WeftCore
+
 extension FeedbackSystem {
   /// Carries out one feedback's commands, in order.
   func execute(
@@ -18,12 +20,14 @@ extension FeedbackSystem {
   private func launch(
     _ effect: Effect<Event>, _ id: EffectID, _ detail: String?, isolation: isolated (any Actor)?
   ) {
+    let launcher = WakeTrace.current
     let accepted = shared.withLock { shared -> Bool in
       guard !shared.cancelled else { return false }
       shared.effects[id] = SharedLoopState.RunningEffect(task: nil, detail: detail)
       return true
     }
     guard accepted else { return }
+    shared.joinWakeGroup(id, launchedBy: launcher)
     report(.scheduled, id, detail)
     let operation = TakeOnce(effect)
     let system = WeakReference(self)
@@ -46,16 +50,23 @@ extension FeedbackSystem {
     _ operation: TakeOnce<Effect<Event>>, _ id: EffectID, _ system: WeakReference<FeedbackSystem>,
     _ shared: LoopShared<Event>, isolation: isolated (any Actor)?
   ) async {
-    let begins = system.object?.begin(id) ?? false
-    var last: Event?
-    if begins, let effect = operation.take() {
-      last = await effect.run(isolation) { event in
-        system.object?.deliver(event, from: id, isolation: isolation) ?? false
-      }
-    }
-    _ = operation.take()  // an effect that never began releases its operation here
-    // A host job: idle waiters are resumed once the strong reference `finish` needs is gone.
-    shared.hostJob(system) { $0.finish(id, delivering: last, isolation: isolation) }
+    // Traced, so that a TestClock that wakes the effect waits for it to sleep again or end.
+    await WakeTrace.$current.withValue(
+      WakeTrace(host: shared, key: id.wakeKey),
+      operation: {
+        let begins = system.object?.begin(id) ?? false
+        var last: Event?
+        if begins, let effect = operation.take() {
+          last = await effect.run(isolation) { event in
+            system.object?.deliver(event, from: id, isolation: isolation) ?? false
+          }
+        }
+        _ = operation.take()  // an effect that never began releases its operation here
+        // A host job: idle waiters are resumed once the strong reference `finish` needs is
+        // gone.
+        shared.hostJob(system) { $0.finish(id, delivering: last, isolation: isolation) }
+      }, isolation: isolation)
+    shared.ended(id)  // after `finish`: the effects its last event launched joined first
   }
 
   /// Whether the effect may begin: still wanted, and its task not cancelled.
