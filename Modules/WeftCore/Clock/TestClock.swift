@@ -84,7 +84,7 @@ public final class TestClock: Clock, Sendable {
   let state = Locked(State())
 
   /// Makes a clock at virtual time zero.
-  public init() {}
+  public init() { WakeTrace.clockMade.store(true, ordering: .relaxed) }
 
   /// The current virtual time.
   public var now: Instant { state.withLock { $0.now } }

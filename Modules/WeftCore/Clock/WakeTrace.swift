@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Names one piece of work a `TestClock` can wake: a slot (a feedback's index, say) and a
 /// serial within it.
 ///
@@ -43,6 +45,12 @@ package struct WakeTrace: Sendable {
 
   /// The work the current task runs.
   @TaskLocal package static var current: WakeTrace?
+
+  /// Whether a `TestClock` was ever made in this process: until then nothing sleeps on one,
+  /// so feedback systems skip the trace (an app pays nothing for it, not even the task-local).
+  package static var isNeeded: Bool { clockMade.load(ordering: .relaxed) }
+
+  static let clockMade = Atomic<Bool>(false)
 
   /// Says that the current task's work is about to wait on something other than a clock it
   /// can be woken by (the next element of a sequence): nothing need wait for it.

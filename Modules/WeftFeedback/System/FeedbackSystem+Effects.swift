@@ -20,7 +20,7 @@ extension FeedbackSystem {
   private func launch(
     _ effect: Effect<Event>, _ id: EffectID, _ detail: String?, isolation: isolated (any Actor)?
   ) {
-    let launcher = WakeTrace.current
+    let launcher = WakeTrace.isNeeded ? WakeTrace.current : nil
     let accepted = shared.withLock { shared -> Bool in
       guard !shared.cancelled else { return false }
       shared.effects[id] = SharedLoopState.RunningEffect(task: nil, detail: detail)
@@ -45,28 +45,36 @@ extension FeedbackSystem {
   }
 
   /// The body of an effect task, on the host. Holds the system only weakly, and only
-  /// between suspensions.
+  /// between suspensions. Traced once a `TestClock` exists, so that a clock that wakes the
+  /// effect waits for it to sleep again or end.
   private static func run(
     _ operation: TakeOnce<Effect<Event>>, _ id: EffectID, _ system: WeakReference<FeedbackSystem>,
     _ shared: LoopShared<Event>, isolation: isolated (any Actor)?
   ) async {
-    // Traced, so that a TestClock that wakes the effect waits for it to sleep again or end.
+    guard WakeTrace.isNeeded else {
+      return await body(operation, id, system, shared, isolation: isolation)
+    }
     await WakeTrace.$current.withValue(
       WakeTrace(host: shared, key: id.wakeKey),
-      operation: {
-        let begins = system.object?.begin(id) ?? false
-        var last: Event?
-        if begins, let effect = operation.take() {
-          last = await effect.run(isolation) { event in
-            system.object?.deliver(event, from: id, isolation: isolation) ?? false
-          }
-        }
-        _ = operation.take()  // an effect that never began releases its operation here
-        // A host job: idle waiters are resumed once the strong reference `finish` needs is
-        // gone.
-        shared.hostJob(system) { $0.finish(id, delivering: last, isolation: isolation) }
-      }, isolation: isolation)
+      operation: { await body(operation, id, system, shared, isolation: isolation) },
+      isolation: isolation)
     shared.ended(id)  // after `finish`: the effects its last event launched joined first
+  }
+
+  private static func body(
+    _ operation: TakeOnce<Effect<Event>>, _ id: EffectID, _ system: WeakReference<FeedbackSystem>,
+    _ shared: LoopShared<Event>, isolation: isolated (any Actor)?
+  ) async {
+    let begins = system.object?.begin(id) ?? false
+    var last: Event?
+    if begins, let effect = operation.take() {
+      last = await effect.run(isolation) { event in
+        system.object?.deliver(event, from: id, isolation: isolation) ?? false
+      }
+    }
+    _ = operation.take()  // an effect that never began releases its operation here
+    // A host job: idle waiters are resumed once the strong reference `finish` needs is gone.
+    shared.hostJob(system) { $0.finish(id, delivering: last, isolation: isolation) }
   }
 
   /// Whether the effect may begin: still wanted, and its task not cancelled.
