@@ -8,7 +8,7 @@ extension TestClock {
   ///
   /// ```swift
   /// await clock.expectSleepers(count: 1)   // the request's latency timer is set
-  /// clock.advance(by: .milliseconds(40))
+  /// await clock.advance(by: .milliseconds(40))
   /// ```
   ///
   /// - Returns: whether the sleepers came.

@@ -17,7 +17,7 @@ extension TestStore {
   /// }
   /// ```
   ///
-  /// - Parameters: as `init(initial:reduce:feedbacks:exhaustivity:timeout:…:failure:)`.
+  /// - Parameters: as `init(initial:reduce:feedbacks:exhaustivity:timeout:clock:…:failure:)`.
   /// - Complexity: as that initializer.
   /// - Note: Isolation: MainActor, like the store.
   public convenience init(
@@ -26,12 +26,14 @@ extension TestStore {
     feedbacks: [Feedback<State, Event>],
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2),
+    clock: TestClock? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       initial: initial, reduce: reduce, feedbacks: feedbacks, exhaustivity: exhaustivity,
-      timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column,
+      timeout: timeout, clock: clock, fileID: fileID, filePath: filePath, line: line,
+      column: column,
       failure: { failure in
         IssueReporting.report(failure.message, at: failure.location)
       })

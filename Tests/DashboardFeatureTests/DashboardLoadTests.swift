@@ -116,7 +116,7 @@ struct DashboardLoadTests {
     let task = Task { await harness.dashboard.load() }
     for _ in 0..<2 {
       await harness.clock.waitForSleepers(count: 1)
-      harness.clock.advance(by: .milliseconds(250))
+      await harness.clock.advance(by: .milliseconds(250))
     }
     await task.value
     #expect(harness.dashboard.state.lastSyncDuration == .milliseconds(500))
@@ -142,9 +142,9 @@ struct DashboardLoadTests {
     await harness.clock.waitForSleepers(count: 1)
     #expect(harness.dashboard.state.metrics.count == 1)
     await harness.dashboard.clear()
-    harness.clock.advance(by: .seconds(1))
+    await harness.clock.advance(by: .seconds(1))
     await harness.clock.waitForSleepers(count: 1)
-    harness.clock.advance(by: .seconds(1))
+    await harness.clock.advance(by: .seconds(1))
     await task.value
     #expect(harness.dashboard.state == DashboardState(range: .week))
     await harness.database.close()

@@ -15,12 +15,12 @@ struct TestClockTests {
     }
     // Register them deterministically: wait for each before starting the next check.
     await clock.waitForSleepers(count: 4)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await tasks[1].value
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await tasks[2].value
     await tasks[3].value
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await tasks[0].value
     #expect(order.values.first == "a")
     #expect(Set(order.values.dropFirst().prefix(2)) == ["b1", "b2"])
@@ -32,11 +32,11 @@ struct TestClockTests {
     let clock = TestClock()
     let task = Task { try await clock.sleep(for: .seconds(10)) }
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(9))
+    await clock.advance(by: .seconds(9))
     #expect(clock.sleeperCount == 1)
-    clock.advance(to: TestClock.Instant(offset: .seconds(5)))
+    await clock.advance(to: TestClock.Instant(offset: .seconds(5)))
     #expect(clock.now.offset == .seconds(9))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     try? await task.value
     #expect(clock.sleeperCount == 0)
   }
@@ -50,18 +50,26 @@ struct TestClockTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test func pastDeadlineReturnsImmediately() async throws {
+  @Test func aPastDeadlineSuspendsUntilTheNextAdvance() async throws {
     let clock = TestClock()
-    clock.advance(by: .seconds(5))
-    try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
-    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(5))
+    let woke = Recorder<TestClock.Instant>()
+    let task = Task {
+      try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
+      woke.append(clock.now)
+    }
+    #expect(await clock.waitForSleepers(count: 1))  // it suspended
+    #expect(woke.count == 0)
+    await clock.advance()  // by zero: resumes what is due
+    try await task.value
+    #expect(woke.values == [TestClock.Instant(offset: .seconds(5))])
   }
 
   @Test func runResumesEverySleeper() async {
     let clock = TestClock()
     let tasks = (1...5).map { seconds in Task { try? await clock.sleep(for: .seconds(seconds)) } }
     await clock.waitForSleepers(count: 5)
-    clock.run()
+    await clock.run()
     for task in tasks { await task.value }
     #expect(clock.now.offset == .seconds(5))
   }
@@ -74,7 +82,7 @@ struct TestClockTests {
         return 1
       }
       await clock.waitForSleepers(count: 1)
-      clock.advance(by: .milliseconds(300))
+      await clock.advance(by: .milliseconds(300))
       #expect(await task.value == 1)
     }
   }

@@ -76,7 +76,7 @@ import WeftObservationTestSupport
     #expect(client.cell.version == 0)
 
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(300))
     await model.context.waitForWrites()
     #expect(client.state.query == "swift")
     #expect(client.cell.version == 1)  // one update for the whole burst of edits

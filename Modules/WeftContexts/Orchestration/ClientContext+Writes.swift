@@ -43,7 +43,7 @@ extension ClientContext {
   ///
   /// ```swift
   /// query.set("swift")
-  /// clock.advance(by: .milliseconds(300))   // the window passes
+  /// await clock.advance(by: .milliseconds(300))   // the window passes
   /// await context.waitForWrites()                  // the debounced write has reached the client
   /// ```
   ///

@@ -1,24 +1,37 @@
 import Synchronization
 
-/// A `Clock` whose time moves only when you say so: delays, debounces, timeouts and retries
-/// run in virtual time, deterministically and instantly.
+/// A `Clock` whose time moves only when you say so: delays, debounces, timeouts, timers and
+/// retries run in virtual time, deterministically and instantly.
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let task = Task { try await clock.sleep(for: .seconds(5)); return "done" }
-/// await clock.waitForSleepers(count: 1)   // no Task.yield() loops
-/// clock.advance(by: .seconds(5))         // resumes the sleeper
+/// let ticks = Locked(0)
+/// let timer = Task {
+///   await clock.tracked {
+///     for await _ in clock.timer(interval: .seconds(1)) { ticks.withLock { $0 += 1 } }
+///   }
+/// }
+/// await clock.waitForSleepers(count: 1)      // the timer is set
+/// await clock.advance(by: .seconds(5))       // 5 ticks: each one re-arms the timer
 /// ```
 ///
-/// > Important: `advance(by:)` resumes the sleepers that are due, in deadline order (ties in
-/// > the order they started sleeping), and returns. It never guesses with `Task.yield()`
-/// > loops when the resumed work is done: a test that needs the next sleep to be registered
-/// > awaits `waitForSleepers(count:)`, an explicit signal that does not depend on load.
+/// > Important: `advance(by:)` moves time to each deadline in the window in turn, resumes the
+/// > sleepers due there (ties in the order they began sleeping), and waits until the work it
+/// > woke has slept again, ended, or waits on something else, before it looks for the next
+/// > deadline — so a timer that re-arms fires once per period in the window. The work it
+/// > waits for is the work it can see: the effects of feedback systems (and of a `TestStore`
+/// > given this clock, whose effects started by `send` it also waits for until their first
+/// > sleep), and work run in `tracked(_:)`. A plain task woken by the clock is resumed and
+/// > not waited for; await `waitForSleepers(count:)` for it — never `Task.yield()` loops.
 ///
-/// - Complexity: `sleep` is O(s) (sorted insert) and `advance` O(k + s), s = sleepers,
-///   k = sleepers that come due.
+/// A sleep whose deadline has passed (`sleep(for: .zero)`) suspends like any other until
+/// the clock next advances, even by zero (`await advance()`).
+///
+/// - Complexity: `sleep` is O(s) (sorted insert), `advance` O(k + s) per deadline, s =
+///   sleepers, k = sleepers that come due, plus the woken work.
 /// - Note: Isolation: thread-safe; any isolation may sleep or advance.
-/// - Note: Allocations: one continuation per sleep.
+/// - Note: Allocations: one continuation per sleep; one group per `advance` step that wakes
+///   traced work.
 public final class TestClock: Clock, Sendable {
   /// An instant of virtual time, counted from the clock's creation.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -39,13 +52,18 @@ public final class TestClock: Clock, Sendable {
     public var description: String { "t+\(offset)" }
   }
 
-  fileprivate struct Sleeper {
+  struct Sleeper {
     var id: UInt64
     var deadline: Instant
     var continuation: CheckedContinuation<Void, any Error>
+    /// The traced work sleeping, which `advance` waits for once it wakes it.
+    var trace: WakeTrace?
+    /// When it began sleeping, and how many advances had ended then.
+    var began: Instant
+    var advancesBefore: Int
   }
 
-  fileprivate struct State {
+  struct State {
     var now = Instant()
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
@@ -53,12 +71,20 @@ public final class TestClock: Clock, Sendable {
       []
     /// Waiters whose timeout came before they were registered.
     var expiredWaiters: Set<UInt64> = []
+    /// Advances that have ended.
+    var advances = 0
+    /// Groups of freshly started work (test stores' effects) `advance` settles first.
+    var freshWork: [WeakGroup] = []
   }
 
-  private let state = Locked(State())
+  struct WeakGroup {
+    weak var group: WakeGroup?
+  }
+
+  let state = Locked(State())
 
   /// Makes a clock at virtual time zero.
-  public init() {}
+  public init() { WakeTrace.clockMade.store(true, ordering: .relaxed) }
 
   /// The current virtual time.
   public var now: Instant { state.withLock { $0.now } }
@@ -69,7 +95,8 @@ public final class TestClock: Clock, Sendable {
   /// Number of tasks currently sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  /// Suspends until virtual time reaches `deadline`; returns at once if it already has.
+  /// Suspends until the clock advances to `deadline` or past it. A deadline already reached
+  /// suspends too, until the next `advance` (even by zero).
   ///
   /// - Throws: `CancellationError` if the task is cancelled while it sleeps (the sleeper
   ///   is removed at once; time need not advance).
@@ -79,22 +106,27 @@ public final class TestClock: Clock, Sendable {
       state.nextID += 1
       return state.nextID
     }
+    let trace = WakeTrace.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let action = state.withLock { state -> SleepAction in
-          if deadline <= state.now { return .resume }
-          if Task.isCancelled { return .cancel }
-          let sleeper = Sleeper(id: id, deadline: deadline, continuation: continuation)
-          let index = state.sleepers.insertionIndex { $0.deadline <= deadline }
-          state.sleepers.insert(sleeper, at: index)
-          return .wake(state.takeSatisfiedWaiters())
+        let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>]? in
+          if Task.isCancelled { return nil }
+          let sleeper = Sleeper(
+            id: id, deadline: deadline, continuation: continuation, trace: trace,
+            began: state.now, advancesBefore: state.advances)
+          state.sleepers.insert(sleeper, at: state.dueCount(through: deadline))
+          return state.takeSatisfiedWaiters()
         }
-        switch action {
-        case .resume: continuation.resume()
-        case .cancel: continuation.resume(throwing: CancellationError())
-        case .wake(let waiters): for waiter in waiters { waiter.resume(returning: true) }
+        guard let waiters else {
+          continuation.resume(throwing: CancellationError())
+          return
         }
+        // Asleep now: the advance that woke this work (if any) may look for the next deadline.
+        if let trace, let group = trace.host.markAsleep(trace.key) {
+          group.leave(trace.host, trace.key)
+        }
+        for waiter in waiters { waiter.resume(returning: true) }
       }
     } onCancel: {
       let removed = state.withLock { state -> Sleeper? in
@@ -105,75 +137,35 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  private enum SleepAction {
-    case resume
-    case cancel
-    case wake([CheckedContinuation<Bool, Never>])
+  /// Runs `operation` as work this clock waits for: when `advance` wakes it, `advance`
+  /// continues only once it has slept on the clock again or returned.
+  ///
+  /// ```swift
+  /// let timer = Task { await clock.tracked { for await _ in clock.timer(interval: .seconds(1)) { … } } }
+  /// ```
+  ///
+  /// Effects of feedback systems are traced without it.
+  ///
+  /// - Complexity: O(1) plus `operation`.
+  /// - Note: Isolation: runs `operation` on the caller's isolation.
+  /// - Note: Allocations: one record.
+  public func tracked<Result>(
+    name: String = "tracked work", isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let work = TrackedWork(name: name)
+    let key = WakeKey(slot: 0, serial: 0)
+    defer { work.end(key) }
+    return try await WakeTrace.$current.withValue(
+      WakeTrace(host: work, key: key), operation: operation, isolation: isolation)
   }
 
-  /// Waits until at least `count` tasks are sleeping on this clock, for at most `timeout` of
-  /// real time.
-  ///
-  /// Use it instead of `Task.yield()` loops to know that the code under test has reached its
-  /// sleep. Returns `true` at once if `count` sleepers are already there. A wait that cannot
-  /// end — one `waitForSleepers`/`run` pair too many, a seeded drop that skipped a sleep —
-  /// never hangs: after `timeout` it returns `false` and says what it waited for and what
-  /// sleeps (`WeftDiagnostics`: standard error unless a handler is set; WeftTesting's
-  /// `expectSleepers` records it as a test issue at the caller's line instead).
-  ///
-  /// - Complexity: O(w) per sleep registered while it waits, w = waiters.
-  /// - Note: Allocations: one timeout task per call that has to wait.
-  @discardableResult
-  public func waitForSleepers(
-    count: Int = 1, timeout: Duration = .seconds(10), fileID: String = #fileID,
-    line: Int = #line
-  ) async -> Bool {
-    let satisfied = await sleepers(atLeast: count, within: timeout)
-    if !satisfied {
-      WeftDiagnostics.report(
-        Self.timeoutMessage(
-          count: count, timeout: timeout, sleeping: sleeperSummary, at: "\(fileID):\(line)"))
+  /// Makes `advance` settle `group` (work freshly started by a test store) before each step.
+  package func includeFreshWork(_ group: WakeGroup) {
+    state.withLock { state in
+      state.freshWork.removeAll { $0.group == nil }
+      state.freshWork.append(WeakGroup(group: group))
     }
-    return satisfied
-  }
-
-  /// `waitForSleepers(count:timeout:)` without the report: whether `count` tasks slept on this
-  /// clock within `timeout` of real time (what a test framework's own reporting builds on).
-  ///
-  /// - Complexity: as `waitForSleepers(count:timeout:)`.
-  public func sleepers(atLeast count: Int, within timeout: Duration) async -> Bool {
-    if state.withLock({ $0.sleepers.count >= count }) { return true }
-    let id = state.withLock { state -> UInt64 in
-      state.nextID += 1
-      return state.nextID
-    }
-    let timer = Task.detached { [weak self] in
-      do {
-        try await Task.sleep(for: timeout)
-      } catch {
-        return  // the wait ended first
-      }
-      self?.giveUp(waiter: id)
-    }
-    defer { timer.cancel() }
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      let ready = state.withLock { state -> Bool? in
-        if state.sleepers.count >= count { return true }
-        if state.expiredWaiters.remove(id) != nil { return false }
-        state.sleeperWaiters.append((id, count, continuation))
-        return nil
-      }
-      if let ready { continuation.resume(returning: ready) }
-    }
-  }
-
-  /// What a timed-out `waitForSleepers` says.
-  static func timeoutMessage(
-    count: Int, timeout: Duration, sleeping: String, at location: String
-  ) -> String {
-    "\(location): TestClock.waitForSleepers(count: \(count)) gave up after \(timeout) of real "
-      + "time: \(sleeping). A task the test expected to sleep did not (one wait or run too "
-      + "many, or a sleep the code skipped)."
   }
 
   /// The sleepers now, for messages: `no task sleeping`, or how many and their deadlines.
@@ -186,56 +178,56 @@ public final class TestClock: Clock, Sendable {
     return "\(tasks) (until \(deadlines.map(\.description).joined(separator: ", ")))"
   }
 
-  /// Ends the wait `id` with `false` (its timeout passed).
-  private func giveUp(waiter id: UInt64) {
-    let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-      guard let index = state.sleeperWaiters.firstIndex(where: { $0.id == id }) else {
-        state.expiredWaiters.insert(id)
-        return nil
-      }
-      return state.sleeperWaiters.remove(at: index).continuation
+  /// What a test failure shows of the clock: the time, each sleeper's deadline, and which
+  /// ones began sleeping after the last `advance` ended — an advance that came too early.
+  ///
+  /// ```
+  /// the TestClock is at t+1.0 seconds; 1 task sleeping: until t+2.0 seconds (began at
+  /// t+1.0 seconds, after the last advance)
+  /// ```
+  ///
+  /// - Complexity: O(s), s = sleepers.
+  public var timeline: String {
+    let (now, advances, sleepers) = state.withLock { ($0.now, $0.advances, $0.sleepers) }
+    let head = "the TestClock is at \(now)"
+    guard !sleepers.isEmpty else { return "\(head); no task sleeping" }
+    let each = sleepers.map { sleeper in
+      let late = advances > 0 && sleeper.advancesBefore == advances
+      return "until \(sleeper.deadline)"
+        + (late ? " (began at \(sleeper.began), after the last advance)" : "")
     }
-    continuation?.resume(returning: false)
+    let tasks = sleepers.count == 1 ? "1 task sleeping" : "\(sleepers.count) tasks sleeping"
+    return "\(head); \(tasks): \(each.joined(separator: ", "))"
   }
 
-  /// Moves virtual time forward by `duration`, resuming every sleeper that comes due, in
-  /// deadline order (ties in the order they began sleeping).
+  /// Whether a task sleeps that began after the last `advance` ended (that advance came
+  /// before it slept).
   ///
-  /// The resumed tasks run afterwards, on their own executors; to continue once they have
-  /// slept again, use `waitForSleepers(count:)` — never `Task.yield()` loops.
-  public func advance(by duration: Duration = .zero) {
-    let target = state.withLock { $0.now.advanced(by: duration) }
-    advance(to: target)
-  }
-
-  /// Moves virtual time forward to `deadline` (never backwards), resuming due sleepers in
-  /// deadline order.
-  ///
-  /// - Complexity: O(k + s), k = due sleepers, s = sleepers.
-  public func advance(to deadline: Instant) {
-    let due = state.withLock { state -> [Sleeper] in
-      let count = state.sleepers.insertionIndex { $0.deadline <= deadline }
-      let due = Array(state.sleepers.prefix(count))
-      state.sleepers.removeFirst(count)
-      if state.now < deadline { state.now = deadline }
-      return due
+  /// - Complexity: O(s), s = sleepers.
+  public var hasSleepersAfterLastAdvance: Bool {
+    state.withLock { state in
+      state.advances > 0 && state.sleepers.contains { $0.advancesBefore == state.advances }
     }
-    for sleeper in due { sleeper.continuation.resume() }
   }
 
   /// The deadline of the earliest sleeper, if any.
   public var nextDeadline: Instant? { state.withLock { $0.sleepers.first?.deadline } }
-
-  /// Advances to the latest deadline among the current sleepers, resuming all of them in
-  /// deadline order. Sleepers registered by the resumed tasks are left for the next call.
-  public func run() {
-    guard let last = state.withLock({ $0.sleepers.last?.deadline }) else { return }
-    advance(to: last)
-  }
 }
 
 extension TestClock.State {
-  fileprivate mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
+  /// How many sleepers are due at `deadline`: they come first (binary search; ties keep the
+  /// order they began sleeping in).
+  func dueCount(through deadline: TestClock.Instant) -> Int {
+    var low = 0
+    var high = sleepers.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sleepers[mid].deadline <= deadline { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
     var ready: [CheckedContinuation<Bool, Never>] = []
     sleeperWaiters.removeAll { waiter in
       if sleepers.count >= waiter.count {
@@ -245,19 +237,5 @@ extension TestClock.State {
       return false
     }
     return ready
-  }
-}
-
-extension Array {
-  /// The index after the last element for which `belongsBefore` holds, assuming the array
-  /// is partitioned by it (binary search).
-  fileprivate func insertionIndex(where belongsBefore: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let mid = (low + high) / 2
-      if belongsBefore(self[mid]) { low = mid + 1 } else { high = mid }
-    }
-    return low
   }
 }

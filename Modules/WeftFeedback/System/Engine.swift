@@ -55,6 +55,10 @@ struct SharedLoopState<Event: Sendable>: Sendable {
   var hostJobs = 0
   var waiters: [Waiter] = []
   var nextWaiterID: UInt64 = 0
+  /// Effects a `TestClock` is waiting for, with the group it waits on (empty outside tests).
+  var awake: [EffectID: WakeGroup] = [:]
+  /// While a `TestStore` sends: the group the effects it starts join until they first sleep.
+  var fresh: WakeGroup?
 
   func isSatisfied(_ waiter: Waiter) -> Bool {
     effects.count <= waiter.maxEffects
@@ -79,6 +83,10 @@ struct SharedLoopState<Event: Sendable>: Sendable {
 /// it (to finish their bookkeeping) without holding the system.
 final class LoopShared<Event: Sendable>: Sendable {
   private let state = Locked(SharedLoopState<Event>())
+  /// The feedbacks' names, for `TestClock` messages.
+  let feedbackNames: [String]
+
+  init(feedbackNames: [String]) { self.feedbackNames = feedbackNames }
 
   func withLock<Result>(_ body: (inout SharedLoopState<Event>) -> Result) -> Result {
     state.withLock(body)

@@ -1,3 +1,5 @@
+import WeftCore
+
 extension FeedbackSystem {
   /// Carries out one feedback's commands, in order.
   func execute(
@@ -18,12 +20,14 @@ extension FeedbackSystem {
   private func launch(
     _ effect: Effect<Event>, _ id: EffectID, _ detail: String?, isolation: isolated (any Actor)?
   ) {
+    let launcher = WakeTrace.isNeeded ? WakeTrace.current : nil
     let accepted = shared.withLock { shared -> Bool in
       guard !shared.cancelled else { return false }
       shared.effects[id] = SharedLoopState.RunningEffect(task: nil, detail: detail)
       return true
     }
     guard accepted else { return }
+    shared.joinWakeGroup(id, launchedBy: launcher)
     report(.scheduled, id, detail)
     let operation = TakeOnce(effect)
     let system = WeakReference(self)
@@ -41,8 +45,23 @@ extension FeedbackSystem {
   }
 
   /// The body of an effect task, on the host. Holds the system only weakly, and only
-  /// between suspensions.
+  /// between suspensions. Traced once a `TestClock` exists, so that a clock that wakes the
+  /// effect waits for it to sleep again or end.
   private static func run(
+    _ operation: TakeOnce<Effect<Event>>, _ id: EffectID, _ system: WeakReference<FeedbackSystem>,
+    _ shared: LoopShared<Event>, isolation: isolated (any Actor)?
+  ) async {
+    guard WakeTrace.isNeeded else {
+      return await body(operation, id, system, shared, isolation: isolation)
+    }
+    await WakeTrace.$current.withValue(
+      WakeTrace(host: shared, key: id.wakeKey),
+      operation: { await body(operation, id, system, shared, isolation: isolation) },
+      isolation: isolation)
+    shared.ended(id)  // after `finish`: the effects its last event launched joined first
+  }
+
+  private static func body(
     _ operation: TakeOnce<Effect<Event>>, _ id: EffectID, _ system: WeakReference<FeedbackSystem>,
     _ shared: LoopShared<Event>, isolation: isolated (any Actor)?
   ) async {

@@ -89,3 +89,15 @@ extension FeedbackSystem {
     for waiter in waiters { waiter.resume() }
   }
 }
+
+extension FeedbackSystem {
+  /// Runs `body` (a `TestStore`'s send) so that the effects it launches join `group` until
+  /// they first sleep on a clock or end: a `TestClock` that includes the group settles them
+  /// before it advances.
+  ///
+  /// - Complexity: O(1) plus `body`.
+  /// - Note: Isolation: the host.
+  package func withFreshWork<Result>(_ group: WakeGroup, _ body: () -> Result) -> Result {
+    shared.withFreshWork(group, body)
+  }
+}

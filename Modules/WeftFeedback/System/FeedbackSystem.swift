@@ -107,8 +107,9 @@ public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
       initial, name: name ?? "FeedbackSystem<\(State.self)>", monitor: monitor)
     self.host = host
     self.observer = observer
-    self.feedbackNames = feedbacks.indices.map { feedbacks[$0].displayName(at: $0) }
-    self.shared = LoopShared()
+    let feedbackNames = feedbacks.indices.map { feedbacks[$0].displayName(at: $0) }
+    self.feedbackNames = feedbackNames
+    self.shared = LoopShared(feedbackNames: feedbackNames)
     self.engine = HostConfined(
       Engine(state: initial, reduce: reduce, feedbacks: feedbacks, onTransition: onTransition),
       host: host)

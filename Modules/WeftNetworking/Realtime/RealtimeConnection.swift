@@ -157,7 +157,9 @@ public actor RealtimeConnection {
       work = [
         Task { [weak self] in
           do {
-            try await clock.sleep(for: delay)
+            // No delay, no sleep: a zero-length sleep on a TestClock waits for an advance.
+            if delay > .zero { try await clock.sleep(for: delay) }
+            try Task.checkCancellation()
           } catch {
             return
           }

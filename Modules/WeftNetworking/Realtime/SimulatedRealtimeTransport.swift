@@ -135,7 +135,9 @@ private final class SimulatedSocket: RealtimeSocket {
         try await suspendUntilCancelled()
         continue
       }
-      try await clock.sleep(for: next.after)
+      // No delay, no sleep: a zero-length sleep on a TestClock waits for an advance.
+      if next.after > .zero { try await clock.sleep(for: next.after) }
+      try Task.checkCancellation()
       switch next.event {
       case .message(let message):
         return message

@@ -56,7 +56,9 @@ public struct RetryMiddleware: Middleware {
       case .finish:
         return try outcome.get()
       case .retry(let delay):
-        try await context.clock.sleep(for: delay)
+        // No delay, no sleep: a zero-length sleep on a TestClock waits for an advance.
+        if delay > .zero { try await context.clock.sleep(for: delay) }
+        try Task.checkCancellation()
       }
     }
   }

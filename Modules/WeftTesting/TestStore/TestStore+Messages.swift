@@ -1,3 +1,5 @@
+import WeftCore
+
 /// The text of every `TestStore` failure: what happened, then how to fix it. Tests pin
 /// each one.
 enum Messages {
@@ -59,13 +61,33 @@ enum Messages {
     """
   }
 
-  static func nothingArrived(_ step: String, timeout: Duration, running: [String]) -> String {
-    """
-    \(step) found no event within \(timeout), while \(count(running.count, "effect")) \
-    kept running:
-    \(bullets(running))
-    To fix: advance the TestClock so the effect can send its event, or raise `timeout`.
-    """
+  static func nothingArrived(
+    _ step: String, timeout: Duration, running: [String], clock: TestClock?
+  ) -> String {
+    let fix =
+      if let clock, clock.hasSleepersAfterLastAdvance {
+        """
+        The last advance came before the effect slept, so it woke nothing: \(clock.timeline).
+        To fix: advance again, past the deadline above.
+        """
+      } else if let clock {
+        """
+        \(clock.timeline).
+        To fix: advance the TestClock past the effect's deadline, or raise `timeout`.
+        """
+      } else {
+        """
+        To fix: advance the TestClock so the effect can send its event, or raise `timeout`; \
+        give the store the clock (`TestStore(…, clock: clock)`) so that `advance` first lets \
+        the effects `send` started reach their sleep.
+        """
+      }
+    return """
+      \(step) found no event within \(timeout), while \(count(running.count, "effect")) \
+      kept running:
+      \(bullets(running))
+      \(fix)
+      """
   }
 
   static func unreceived(_ events: [Any]) -> String {

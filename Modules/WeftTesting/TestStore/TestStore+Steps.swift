@@ -35,7 +35,7 @@ extension TestStore {
       record.sending = step
       record.sent = nil
     }
-    system.send(event)
+    system.withFreshWork(freshWork) { system.send(event) }
     let sent = tracker.update { record -> TestStoreTracker<State, Event>.Transition? in
       defer {
         record.sending = nil
@@ -54,7 +54,7 @@ extension TestStore {
   /// state it produced like `send` does.
   ///
   /// ```swift
-  /// clock.advance(by: .seconds(1))
+  /// await clock.advance(by: .seconds(1))
   /// await store.receive(.loaded(42)) { $0.value = 42 }
   /// ```
   ///
@@ -133,7 +133,8 @@ extension TestStore {
     fail(
       arrived
         ? Messages.nothingCanArrive(step)
-        : Messages.nothingArrived(step, timeout: timeout, running: running.map(\.summary)),
+        : Messages.nothingArrived(
+          step, timeout: timeout, running: running.map(\.summary), clock: clock),
       location)
     return nil
   }

@@ -16,7 +16,7 @@ import WeftFeedback
 ///     $0 = .authenticating(Credentials(username: "ada", password: "pw"))
 ///   }
 ///   await clock.waitForSleepers(count: 1)
-///   clock.advance(by: .seconds(1))
+///   await clock.advance(by: .seconds(1))
 ///   await store.receive(.authenticationResult(.success("token"))) {
 ///     $0 = .authenticated("token")
 ///   }
@@ -62,6 +62,10 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
   let location: TestFailure.Location
   /// The state the test has asserted so far.
   var expected: State
+  /// The clock the test advances, if given: it settles the effects `send` starts first.
+  let clock: TestClock?
+  /// The effects the current `send` started, until each first sleeps or ends.
+  let freshWork = WakeGroup()
   /// Effects the test said it does not care about (`skipInFlightEffects`).
   var skipped: Set<EffectID> = []
   var isFinished = false
@@ -74,6 +78,10 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
   ///   - feedbacks: the feedbacks under test, with test dependencies (a `TestClock`).
   ///   - exhaustivity: `.on` (default) or `.off`.
   ///   - timeout: the real-time bound for waits that only a failing test reaches.
+  ///   - clock: the `TestClock` the feedbacks sleep on, if any: its `advance` then first lets
+  ///     the effects each `send` started run until they sleep or end, so a test advances
+  ///     right after a send (no `expectSleepers`), and a `receive` that times out says
+  ///     what sleeps on it until when.
   ///   - failure: where failures go; a Swift Testing suite calls `Issue.record`.
   public init(
     initial: State,
@@ -81,6 +89,7 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
     feedbacks: [Feedback<State, Event>],
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2),
+    clock: TestClock? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     failure: @escaping @Sendable (TestFailure) -> Void
@@ -90,6 +99,8 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
     self.failure = failure
     self.exhaustivity = exhaustivity
     self.timeout = timeout
+    self.clock = clock
+    clock?.includeFreshWork(freshWork)
     self.expected = initial
     self.location = TestFailure.Location(
       fileID: fileID, filePath: filePath, line: line, column: column)

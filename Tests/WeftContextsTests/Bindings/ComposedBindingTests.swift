@@ -24,7 +24,7 @@ struct ComposedBindingTests {
 
     #expect(composer.set("Hel"))
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(100))
     #expect(composer.set("Hello"))
     #expect(composer.binding.get() == "Hello")  // pending, shown at once
     #expect(client.state.query == "")
@@ -37,7 +37,7 @@ struct ComposedBindingTests {
     #expect(composer.binding.get() == "Hello")
 
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(300))
     await context.waitForWrites()
     #expect(client.state.query == "Hello")
     #expect(client.cell.version == 1)  // one write for the whole burst

@@ -23,21 +23,21 @@ struct DebounceTests {
 
     query.set("s")
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(100))
     query.set("sw")
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(100))
     query.set("swift")
     await clock.waitForSleepers(count: 1)
     #expect(query.get() == "swift")  // the pending value shows at once
     #expect(client.state.query == "")
 
-    clock.advance(by: .milliseconds(299))
+    await clock.advance(by: .milliseconds(299))
     await context.waitForWrites()  // the window is still open: nothing to wait for
     #expect(client.state.query == "")
     #expect(clock.sleeperCount == 1)
 
-    clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
     await context.waitForWrites()
     #expect(client.state.query == "swift")
     #expect(client.cell.version == 1)  // one update for the whole burst
@@ -55,13 +55,13 @@ struct DebounceTests {
     let query = context.bind(\.query, debouncedFor: .milliseconds(300), clock: clock)
     query.set("a")
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(300))
     await context.waitForWrites()
     #expect(client.state.query == "a")
-    clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(100))
     query.set("b")
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(300))
     await context.waitForWrites()
     #expect(client.state.query == "b")
     #expect(client.cell.version == 2)
@@ -77,7 +77,7 @@ struct DebounceTests {
     #expect(client.state.query == "now")
     #expect(clock.sleeperCount == 0)
     #expect(client.cell.version == 1)
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await context.waitForWrites()
     #expect(client.cell.version == 1)  // the cancelled timer writes nothing
   }

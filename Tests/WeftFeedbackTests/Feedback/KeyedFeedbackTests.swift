@@ -148,7 +148,7 @@ struct KeyedFeedbackTests {
     await clock.waitForSleepers(count: 2)
     system.send(.set("a", nil))  // a's effect is cancelled and returns `.done("a")` anyway
     await system.waitForEffects(atMost: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await system.waitUntilIdle()
     #expect(system.state.done == ["b"])
   }
@@ -245,7 +245,7 @@ struct KeyedFeedbackTests {
     }
     #expect(Set(store.runningEffects.compactMap(\.detail)) == ["a", "b"])
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.done("a")) { $0.done = ["a"] }
     #expect(store.runningEffects.map(\.detail) == ["b"])
     let line = #line + 2

@@ -60,7 +60,7 @@ struct SetFeedbackTests {
     system.send(.show(["b", "c"]))
     #expect(Array(log.values[before...]) == ["cancelled a", "scheduled c"])
     await clock.waitForSleepers(count: 2)  // a's sleep ended; b and c sleep
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await system.waitUntilIdle()
     #expect(system.state.loaded.sorted() == ["b", "c"])
     #expect(log.values.filter { $0 == "scheduled b" }.count == 1)
@@ -109,7 +109,7 @@ struct SetFeedbackTests {
     await clock.waitForSleepers(count: 2)  // both effects are running
     system.send(.show(["b"]))  // a's effect is cancelled and returns `.loaded("a")` anyway
     await system.waitForEffects(atMost: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await system.waitUntilIdle()
     #expect(system.state.loaded == ["b"])
     #expect(log.values.contains("finished a"))
@@ -207,7 +207,7 @@ struct SetFeedbackTests {
       $0.visible = ["a", "b"]
     }
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.loaded("a")) { $0.loaded = ["a"] }
     let line = #line + 2
     await withKnownIssue {

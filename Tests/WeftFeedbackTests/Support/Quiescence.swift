@@ -59,12 +59,12 @@ final class Quiescence: Sendable {
 
   /// Moves the clock to `tick` seconds; sleepers that come due stop counting as parked
   /// first, so the next `settled()` waits for them.
-  func advance(toTick tick: Int) {
+  func advance(toTick tick: Int) async {
     let target = TestClock.Instant(offset: .seconds(tick))
     update { state in
       state.parked = state.parked.filter { $0.value > target }
-      clock.advance(to: target)
     }
+    await clock.advance(to: target)
   }
 
   /// Returns once every running effect is parked (or none runs). Re-checks after each

@@ -128,7 +128,7 @@ final class TickHarness {
   func run(_ inputs: String) async -> String {
     let inputs = Array(inputs)
     for (tick, symbol) in inputs.enumerated() {
-      quiescence.advance(toTick: tick)
+      await quiescence.advance(toTick: tick)
       await quiescence.settled()
       if let event = Probe.input(symbol) { system.send(event) }
       await quiescence.settled()

@@ -21,7 +21,7 @@ struct TestStoreLeftoverTests {
         $0.isLoading = true
       }
       await clock.waitForSleepers(count: 1)
-      clock.advance(by: .seconds(1))
+      await clock.advance(by: .seconds(1))
       await store.system.waitUntilIdle()
       // The store goes away here without `finish()`, with `.loaded` never received.
     } matching: { issue in
@@ -112,7 +112,7 @@ struct TestStoreLeftoverTests {
       let store = TestStore.search(clock: clock, log: log, exhaustivity: .off)
       store.send(.queryChanged("a")) { $0.isLoading = true }
       await clock.waitForSleepers(count: 1)
-      clock.advance(by: .seconds(1))
+      await clock.advance(by: .seconds(1))
       await store.system.waitUntilIdle()
     }
     #expect(log.messages.isEmpty)

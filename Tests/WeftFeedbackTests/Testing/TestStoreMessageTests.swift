@@ -77,7 +77,7 @@ struct TestStoreMessageTests {
       $0.isLoading = true
     }
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.system.waitUntilIdle()
     store.send(.clear) { $0 = Search() }
     #expect(
@@ -100,7 +100,7 @@ struct TestStoreMessageTests {
       $0.isLoading = true
     }
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.loaded(["a1"]))
     #expect(
       log.messages == [
@@ -142,7 +142,9 @@ struct TestStoreMessageTests {
         receive(.loaded(["a1", "a2"])) found no event within 0.02 seconds, while 1 effect \
         kept running:
           • search #1 for a, started by send(.queryChanged("a"))
-        To fix: advance the TestClock so the effect can send its event, or raise `timeout`.
+        To fix: advance the TestClock so the effect can send its event, or raise `timeout`; \
+        give the store the clock (`TestStore(…, clock: clock)`) so that `advance` first lets \
+        the effects `send` started reach their sleep.
         """
       ])
     store.skipInFlightEffects()
@@ -158,13 +160,13 @@ struct TestStoreMessageTests {
       $0.isLoading = true
     }
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.system.waitUntilIdle()
     store.exhaustivity = .off
     store.send(.queryChanged("b"))  // skips `.loaded`, starts a new search
     store.exhaustivity = .on
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.system.waitUntilIdle()
     store.send(.queryChanged("c")) { $0.query = "c" }
     await store.finish()
@@ -203,7 +205,7 @@ struct TestStoreMessageTests {
       $0.isLoading = true
     }
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     let line = #line + 1
     await store.finish()
     #expect(

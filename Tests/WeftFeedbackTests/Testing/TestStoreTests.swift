@@ -17,7 +17,7 @@ struct TestStoreTests {
       $0.isLoading = true
     }
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.loaded(["ad1", "ad2"]), effects: .nothing) {
       $0.results = ["ad1", "ad2"]
       $0.isLoading = false
@@ -37,7 +37,7 @@ struct TestStoreTests {
       $0.query = "ab"
     }
     store.send(.clear, effects: .cancelled("search")) { $0 = Search() }
-    clock.advance(by: .seconds(5))
+    await clock.advance(by: .seconds(5))
     await store.finish()
     #expect(store.effectLog.filter { $0.kind == .started }.count <= 2)
   }
@@ -49,7 +49,7 @@ struct TestStoreTests {
       exhaustivity: .off)
     store.send(.queryChanged("a")) { $0.isLoading = true }  // query not asserted
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     store.send(.queryChanged("b"))  // the unreceived `.loaded` is skipped
     await clock.waitForSleepers(count: 1)
     // still running at the end: cancelled without failing

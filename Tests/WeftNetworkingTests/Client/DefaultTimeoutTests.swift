@@ -23,7 +23,7 @@ struct DefaultTimeoutTests {
     }
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(2))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     let error = try #require(await call.value)
     #expect(error.kind == .timeout(after: .seconds(2)))
     #expect(error.attempt == 1)
@@ -40,7 +40,7 @@ struct DefaultTimeoutTests {
     let call = Task { try await client.send(Endpoint<User>(.get, "/users/1")) }
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(1))
-    clock.advance(by: .seconds(1))  // attempt 1 times out; attempt 2 is answered
+    await clock.advance(by: .seconds(1))  // attempt 1 times out; attempt 2 is answered
     await backend.waitForRequests(count: 2)
     #expect(try await call.value == User(id: 1, name: "Ada"))
     #expect(backend.cancelledCount == 1)
@@ -51,7 +51,7 @@ struct DefaultTimeoutTests {
     let client = makeClient(backend, clock: clock, timeout: .seconds(1))
     let call = Task { try await client.send(Endpoint<User>(.get, "/users/1")) }
     await clock.waitForSleepers(count: 2)  // the latency and the client's timeout
-    clock.advance(by: .milliseconds(800))
+    await clock.advance(by: .milliseconds(800))
     #expect(try await call.value == User(id: 1, name: "Ada"))
     #expect(clock.sleeperCount == 0)
   }
@@ -66,7 +66,7 @@ struct DefaultTimeoutTests {
     // The transport call is running, so the client has made its decision (a second timer
     // would make 3).
     #expect(clock.sleeperCount == 2)
-    clock.advance(by: .milliseconds(800))
+    await clock.advance(by: .milliseconds(800))
     #expect(try await call.value == User(id: 1, name: "Ada"))
   }
 
@@ -77,7 +77,7 @@ struct DefaultTimeoutTests {
     await clock.waitForSleepers(count: 1)
     await backend.waitForRequests(count: 1)
     #expect(clock.sleeperCount == 1)  // the latency only
-    clock.advance(by: .milliseconds(800))
+    await clock.advance(by: .milliseconds(800))
     #expect(try await call.value == User(id: 1, name: "Ada"))
   }
 }

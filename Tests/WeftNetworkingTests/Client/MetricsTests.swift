@@ -19,7 +19,7 @@ struct MetricsTests {
         try await client.send(Endpoint<User>(.get, "/users/\(id)", name: "GET /users/{id}"))
       }
       await clock.waitForSleepers(count: 1)
-      clock.run()
+      await clock.run()
       _ = try await call.value
     }
     let users = try #require(monitor.metrics(for: "http GET /users/{id}"))
@@ -39,7 +39,7 @@ struct MetricsTests {
       middleware: [MetricsMiddleware(monitor: monitor), RetryMiddleware()])
     let call = Task { try await client.response(for: Endpoint<NoContent>(.get, "/x")) }
     await clock.waitForSleepers(count: 1)
-    clock.run()
+    await clock.run()
     _ = try await call.value
     #expect(monitor.metrics(for: "http GET /x")?.latency.summary.max == .seconds(2))
   }

@@ -37,7 +37,7 @@ struct RetryBehaviourTests {
       await clock.waitForSleepers(count: 1)
       let delay = try #require(pendingDelay(clock))
       #expect(delay >= .zero && delay <= .milliseconds(cap))
-      clock.run()
+      await clock.run()
     }
     let error = try #require(await call.value)
     #expect(error.kind == .http(status: 503, bodyExcerpt: "simulated server error"))
@@ -52,7 +52,7 @@ struct RetryBehaviourTests {
     let call = Task { try await client.send(Endpoint<User>(.get, "/users/7")) }
     for _ in 0..<2 {
       await clock.waitForSleepers(count: 1)
-      clock.run()
+      await clock.run()
     }
     #expect(try await call.value == User(id: 7, name: "Ada"))
     #expect(backend.requestCount == 3)
@@ -92,7 +92,7 @@ struct RetryBehaviourTests {
       .post, "/users", body: User(id: 3, name: "Lin"), idempotencyKey: "create-3")
     let call = Task { try await client.send(endpoint) }
     await clock.waitForSleepers(count: 1)
-    clock.run()
+    await clock.run()
     #expect(try await call.value == User(id: 3, name: "Lin"))
     let keys = backend.exchanges.map { $0.request.headers["Idempotency-Key"] }
     #expect(keys == ["create-3", "create-3"])
@@ -104,9 +104,9 @@ struct RetryBehaviourTests {
     let call = Task { try await client.send(Endpoint<User>(.get, "/users/2")) }
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(7))
-    clock.advance(by: .seconds(6))
+    await clock.advance(by: .seconds(6))
     #expect(backend.requestCount == 1)  // not yet: Retry-After is honoured, not shortened
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(try await call.value == User(id: 2, name: "Ada"))
     #expect(backend.requestCount == 2)
   }
@@ -126,7 +126,7 @@ struct RetryBehaviourTests {
     let call = Task { try await client.send(Endpoint<User>(.get, "/users/5")) }
     for _ in 0..<2 {
       await clock.waitForSleepers(count: 1)
-      clock.run()
+      await clock.run()
     }
     #expect(try await call.value == User(id: 5, name: "Ada"))
   }
@@ -178,7 +178,7 @@ struct RetryBehaviourTests {
       for _ in 0..<3 {
         await clock.waitForSleepers(count: 1)
         seen.append(try #require(pendingDelay(clock)))
-        clock.run()
+        await clock.run()
       }
       _ = try await call.value
       return seen

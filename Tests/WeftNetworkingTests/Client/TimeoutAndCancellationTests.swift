@@ -23,7 +23,7 @@ struct TimeoutAndCancellationTests {
     }
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(2))
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     let error = try #require(await call.value)
     #expect(error.kind == .timeout(after: .seconds(2)))
     #expect(error.attempt == 1)
@@ -44,12 +44,12 @@ struct TimeoutAndCancellationTests {
     }
     // t: 0 ──timeout 1s──▶ 1s ──backoff ≤50ms──▶ b ──timeout 1s──▶ b+1s
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await clock.waitForSleepers(count: 1)
-    clock.run()
+    await clock.run()
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(1))
-    clock.run()
+    await clock.run()
     let error = try #require(await call.value)
     #expect(error.kind == .timeout(after: .seconds(1)))
     #expect(error.attempt == 2)
@@ -64,7 +64,7 @@ struct TimeoutAndCancellationTests {
     let call = Task { await networkError { try await client.send(endpoint) } }
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .milliseconds(250))
-    clock.run()
+    await clock.run()
     #expect(try #require(await call.value).kind == .timeout(after: .milliseconds(250)))
   }
 
@@ -74,7 +74,7 @@ struct TimeoutAndCancellationTests {
       backend, clock: clock, middleware: [TimeoutMiddleware()], timeout: .seconds(1))
     let call = Task { try await client.send(Endpoint<User>(.get, "/users/1")) }
     await clock.waitForSleepers(count: 2)  // the latency and the timeout
-    clock.advance(by: .milliseconds(800))
+    await clock.advance(by: .milliseconds(800))
     #expect(try await call.value == User(id: 1, name: "Ada"))
     #expect(clock.sleeperCount == 0)  // the timeout's sleeper went with the call
   }

@@ -33,27 +33,27 @@ struct RealtimeConnectionTests {
     #expect(await states.next() == .connected)
     // t=0 connected ── 2s ──▶ "hello" ── 3s ──▶ drop at t=5
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     #expect(await messages.next() == .text("hello"))
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .seconds(3))
+    await clock.advance(by: .seconds(3))
     #expect(await states.next() == .reconnecting(attempt: 1))
     // backoff 1s ▶ refused ▶ 2s ▶ refused ▶ 4s ▶ accepted, at t = 5 + 1 + 2 + 4 = 12
     for (attempt, wait) in [(2, 1), (3, 2)] {
       await clock.waitForSleepers(count: 1)
       #expect(pendingDelay(clock) == .seconds(wait))
-      clock.run()
+      await clock.run()
       #expect(await states.next() == .reconnecting(attempt: attempt))
     }
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(4))
-    clock.run()
+    await clock.run()
     #expect(await states.next() == .connected)
     #expect(clock.now.offset == .seconds(12))
     #expect(server.dialCount == 4)
     #expect(await connection.lastError == .refused("simulated: 503"))
     await clock.waitForSleepers(count: 1)
-    clock.run()
+    await clock.run()
     #expect(await messages.next() == .text("back"))
     await connection.disconnect()
     #expect(await states.next() == .disconnected)
@@ -72,15 +72,15 @@ struct RealtimeConnectionTests {
     // the heartbeat: 10s ▶ ping ▶ 3s ▶ no pong ▶ dead at t=13
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(10))
-    clock.advance(by: .seconds(10))
+    await clock.advance(by: .seconds(10))
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .seconds(3))
     #expect(server.pingCount == 1)
-    clock.advance(by: .seconds(3))
+    await clock.advance(by: .seconds(3))
     #expect(await states.next() == .reconnecting(attempt: 1))
     #expect(await connection.lastError == .heartbeatTimedOut(after: .seconds(3)))
     await clock.waitForSleepers(count: 1)
-    clock.run()
+    await clock.run()
     #expect(await states.next() == .connected)
     #expect(clock.now.offset == .seconds(14))
     await connection.disconnect()
@@ -97,9 +97,9 @@ struct RealtimeConnectionTests {
     #expect(await states.next() == .connected)
     for ping in 1...3 {
       await clock.waitForSleepers(count: 1)
-      clock.run()  // the interval
+      await clock.run()  // the interval
       await clock.waitForSleepers(count: 1)
-      clock.run()  // the pong check
+      await clock.run()  // the pong check
       #expect(server.pingCount == ping)
     }
     await clock.waitForSleepers(count: 1)  // the next interval: still alive
@@ -120,11 +120,11 @@ struct RealtimeConnectionTests {
     #expect(await states.next() == .reconnecting(attempt: 1))
     for attempt in 2...3 {
       await clock.waitForSleepers(count: 1)
-      clock.run()
+      await clock.run()
       #expect(await states.next() == .reconnecting(attempt: attempt))
     }
     await clock.waitForSleepers(count: 1)
-    clock.run()
+    await clock.run()
     let failure = ConnectionError.gaveUp(attempts: 3, last: .refused("simulated: down"))
     #expect(await states.next() == .failed(failure))
     #expect(server.dialCount == 4)  // the first dial and three reconnects

@@ -39,7 +39,7 @@ struct SimulatedTransportTests {
     let call = Task { try await backend.send(request(.get, "/x")) }
     await clock.waitForSleepers(count: 1)
     #expect(pendingDelay(clock) == .milliseconds(40))
-    clock.run()
+    await clock.run()
     #expect(try await call.value.status == 200)
     #expect(clock.now.offset == .milliseconds(40))
   }
@@ -56,7 +56,7 @@ struct SimulatedTransportTests {
       for _ in 0..<40 {
         let call = Task { try await backend.send(request(.get, "/x")) }
         await clock.waitForSleepers(count: 1)
-        clock.run()
+        await clock.run()
         _ = try await call.value
       }
       return backend.exchanges

@@ -118,9 +118,9 @@ struct NotesAppTests {
     #expect(await wait { app.notes.cell.state.notes.count == 2 })
     app.search("mi")
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(299))
+    await clock.advance(by: .milliseconds(299))
     #expect(app.notes.cell.state.query == "")
-    clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
     #expect(await wait { app.notes.cell.state.query == "mi" })
     #expect(app.notes.cell.state.visible.map(\.title) == ["Milk"])
     await app.shutDown()
@@ -133,9 +133,9 @@ struct NotesAppTests {
     app.editor.body.set("Mil")
     #expect(app.editor.body.get() == "Mil")  // shown at once, written later
     await clock.waitForSleepers(count: 1)
-    clock.advance(by: .milliseconds(499))
+    await clock.advance(by: .milliseconds(499))
     #expect(app.editorClient.cell.state.body == "")
-    clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
     #expect(await wait { app.editorClient.cell.state.body == "Mil" })
     await app.shutDown()
   }

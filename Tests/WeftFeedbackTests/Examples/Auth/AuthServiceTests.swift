@@ -35,7 +35,7 @@ struct AuthServiceTests {
       $0 = .authenticating(ada)
     }
     await clock.waitForSleepers(count: 2)  // the call's latency and the timeout
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.authenticationResult(.success("token-ada"))) {
       $0 = .authenticated(token: "token-ada")
     }
@@ -50,7 +50,7 @@ struct AuthServiceTests {
     let store = store(backend)
     store.send(.action(.login(username: "ada", password: "pw"))) { $0 = .authenticating(ada) }
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.authenticationResult(.failure(.invalidCredentials))) {
       $0 = .failed(.invalidCredentials, credentials: ada)
     }
@@ -58,7 +58,7 @@ struct AuthServiceTests {
       $0 = .authenticating(ada)
     }
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.authenticationResult(.success("token-ada"))) {
       $0 = .authenticated(token: "token-ada")
     }
@@ -80,7 +80,7 @@ struct AuthServiceTests {
     store.send(.action(.logout), effects: .cancelled("authenticate")) { $0 = .idle }
     await store.system.waitForEffects(atMost: 1)  // only `logouts` is left
     #expect(backend.cancelled.value == 1)
-    clock.advance(by: .seconds(60))
+    await clock.advance(by: .seconds(60))
     await finish(store)  // the cancelled call fed nothing back
   }
 
@@ -94,7 +94,7 @@ struct AuthServiceTests {
       effects: .started("authenticate").cancelling("authenticate")
     ) { $0 = .authenticating(grace) }
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.receive(.authenticationResult(.success("token-grace"))) {
       $0 = .authenticated(token: "token-grace")
     }
@@ -106,7 +106,7 @@ struct AuthServiceTests {
     let store = store(backend)
     store.send(.action(.login(username: "ada", password: "pw"))) { $0 = .authenticating(ada) }
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(10))
+    await clock.advance(by: .seconds(10))
     await store.receive(.authenticationResult(.failure(.timedOut))) {
       $0 = .failed(.timedOut, credentials: ada)
     }
@@ -145,7 +145,7 @@ struct AuthServiceActorTests {
     service?.dispatch(.login(username: "ada", password: "pw"))
     #expect(await states.next() == .authenticating(.init(username: "ada", password: "pw")))
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(await states.next() == .authenticated(token: "token-ada"))
     #expect(service?.state == .authenticated(token: "token-ada"))
 

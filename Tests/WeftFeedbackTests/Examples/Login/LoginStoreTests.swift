@@ -101,7 +101,7 @@ struct LoginStoreRouteTests {
     store?.dispatch(.passwordChanged("pw"))
     store?.dispatch(.loginTapped)
     await clock.waitForSleepers(count: 2)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(await routes.next() == .navigateToHome)
     #expect(service.state == .authenticated(token: "token-ada"))
     let system = store!.system
