@@ -17,7 +17,7 @@ actor NoiseClient: Client {
 }
 
 /// The noise app under the simulator: `noise.start` starts a thread that reads a byte of
-/// /dev/urandom (not a source the runtime answers) and enqueues 1 to 16 jobs, each adding a
+/// /dev/urandom (not a source the runtime answers) and enqueues 1 to 256 jobs, each adding a
 /// number drawn from it; the step's settle waits for the thread (announced external work).
 ///
 /// - Note: Isolation: MainActor.
@@ -70,7 +70,7 @@ final class NoiseSimulation: WeftSimulatedApp {
     let (client, runtime) = (client, runtime)
     let thread = Thread {
       let word = Self.urandomWord()
-      let count = 1 + Int(word % 16)
+      let count = 1 + Int(word % 256)
       let value = Int(word >> 8 & 0xFFFF_FFFF)
       for _ in 0..<count {
         Task {

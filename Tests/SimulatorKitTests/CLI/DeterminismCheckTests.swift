@@ -20,13 +20,17 @@ struct DeterminismCheckTests {
     Self.root.appendingPathComponent("Tests/NoiseSimulator/Flows/\(name).flow").path
   }
 
-  /// Two runs of a thread that reads /dev/urandom: they differ, and the check names the job
-  /// enqueued from outside the runtime and the step it ran in.
+  /// Two runs of a thread that reads /dev/urandom: they differ (each run enqueues 1 to 256
+  /// jobs, as the draw says), and the check names the job enqueued from outside the runtime
+  /// and the step it ran in. In the rare run where both draws give the same count and the
+  /// jobs land alike, the runs agree and the check warns, naming the same job.
   @Test func aThreadReadingURandomIsNamed() async throws {
     let result = try await ChildProcess.run(
       binary("noise-sim"), [noiseFlow("noise"), "--check-determinism"])
-    #expect(result.status == 1, "\(result.standard)\(result.error)")
-    #expect(result.standard.contains("NOT DETERMINISTIC"), "\(result.standard)")
+    let differed = result.standard.contains("NOT DETERMINISTIC")
+    let warned = result.standard.contains("warning: ")
+    #expect(differed || warned, "\(result.standard)\(result.error)")
+    #expect(result.status == (differed ? 1 : 0), "\(result.standard)\(result.error)")
     #expect(result.standard.contains("a thread outside the runtime"), "\(result.standard)")
     #expect(result.standard.contains("noise.start"), "\(result.standard)")
   }
