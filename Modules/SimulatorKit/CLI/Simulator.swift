@@ -119,7 +119,11 @@ public enum Simulator {
             + "macOS/iOS 26.4); running on threads")
       }
     }
-    Task { @MainActor in exit(await main(arguments, plugin: plugin, program: program)) }
+    Task { @MainActor in
+      let code = await main(arguments, plugin: plugin, program: program)
+      ExitSignals.yieldToPendingExit()  // a SIGINT/SIGTERM decides the exit code: 130/143
+      exit(code)
+    }
     if DeterministicRuntime.current != nil {
       DeterministicRuntime.runMainLoop()
     } else {

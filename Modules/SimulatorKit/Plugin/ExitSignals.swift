@@ -70,8 +70,24 @@ enum ExitSignals {
     return true
   }
 
-  /// The signal handler: writes the signal number to the pipe, nothing else.
+  /// The first signal received (0: none), set by the handler before it wakes the watcher.
+  private static let received = Atomic<Int32>(0)
+
+  /// Called where the process would exit on its own: when a signal has arrived, the watcher
+  /// is already cleaning up and will exit with 128 + its number, so this waits for it rather
+  /// than exit with a code the signal caused (an interrupted call's error, say).
+  ///
+  /// - Complexity: O(1) when no signal arrived; otherwise it does not return.
+  static func yieldToPendingExit() {
+    guard received.load(ordering: .acquiring) != 0 else { return }
+    while true { pause() }
+  }
+
+  /// The signal handler: records the signal and writes its number to the pipe, nothing else
+  /// (a lock-free atomic store and `write` are async-signal-safe).
   private static let handler: @convention(c) (Int32) -> Void = { signo in
+    _ = ExitSignals.received.compareExchange(
+      expected: 0, desired: signo, ordering: .acquiringAndReleasing)
     var byte = UInt8(truncatingIfNeeded: signo)
     _ = write(ExitSignals.writeEnd.load(ordering: .relaxed), &byte, 1)
   }
