@@ -137,10 +137,15 @@ struct DeterminismCheck {
     case .success(let code): status = code
     case .failure(let message): return .failure(message)
     }
-    // try?: a file the child never wrote reads as empty, and an empty report differs.
-    let report = (try? String(contentsOfFile: reportPath, encoding: .utf8)) ?? ""
-    // try?: no standard error is no message.
-    let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    // A file the child never wrote reads as empty: an empty report differs, no error is none.
+    let report =
+      FileManager.default.contents(atPath: reportPath).map {
+        String(decoding: $0, as: UTF8.self)
+      } ?? ""
+    let errors =
+      FileManager.default.contents(atPath: errorPath).map {
+        String(decoding: $0, as: UTF8.self)
+      } ?? ""
     var jobs: [JobRecord] = []
     if let data = FileManager.default.contents(atPath: tracePath) {
       do {

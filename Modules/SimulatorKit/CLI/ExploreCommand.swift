@@ -141,9 +141,16 @@ struct ExploreCommand {
     let first = outcome.schedules[0]
     var runs = 0
     var decisions: [ScheduleChooser.Decision]
-    // try?: the replay string was encoded by this run; one that does not decode is shrunk
-    // from the seeded schedule instead.
-    if let replay = outcome.replay, let script = try? ScheduleString.decode(replay) {
+    var script: [ScheduleChooser.Decision]?
+    if let replay = outcome.replay {
+      do throws(ScheduleString.Problem) {
+        script = try ScheduleString.decode(replay)
+      } catch {
+        output.error(
+          "note: the outcome's schedule string does not decode (\(error)); shrinking from its seed")
+      }
+    }
+    if let script {
       decisions = script
     } else {
       let chooser = ScheduleChooser(seed: first == 0 ? nil : first, script: [], recording: true)

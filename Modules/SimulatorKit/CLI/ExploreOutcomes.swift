@@ -146,17 +146,22 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
   func json() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // try?: the report holds only strings, numbers and arrays, which always encode.
-    guard let data = try? encoder.encode(JSONReport(self)) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
+    do {
+      return String(decoding: try encoder.encode(JSONReport(self)), as: UTF8.self)
+    } catch {
+      return "{\"error\": \"cannot encode the explore report: \(error)\"}"
+    }
   }
 
   /// Reads a report `json()` wrote; `nil` when `data` is not an explore report.
   static func decode(_ data: Data) -> ExploreOutcomes? {
-    // try?: not an explore report is nil by contract; the caller tries the other kinds.
-    guard let report = try? JSONDecoder().decode(JSONReport.self, from: data),
-      report.kind == JSONReport.kind
-    else { return nil }
+    let report: JSONReport
+    do {
+      report = try JSONDecoder().decode(JSONReport.self, from: data)
+    } catch {
+      return nil  // not an explore report: nil by contract, the caller tries the other kinds
+    }
+    guard report.kind == JSONReport.kind else { return nil }
     var outcomes = ExploreOutcomes(flow: report.flow)
     outcomes.strategy = report.strategy
     outcomes.covered = report.covered

@@ -61,10 +61,12 @@ struct MergeCommand {
   private func mergeExploreReports() -> Int32? {
     var parts: [ExploreOutcomes] = []
     for (position, path) in arguments.reports.enumerated() {
-      // try?: an unreadable file is reported just below (or by the other report kinds' merge).
-      guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-        if position == 0 { return nil }
-        output.error("error: cannot read '\(path)'")
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        if position == 0 { return nil }  // the other report kinds' merge reports it
+        output.error("error: cannot read '\(path)': \(error.localizedDescription)")
         return 2
       }
       guard let part = ExploreOutcomes.decode(data) else {
