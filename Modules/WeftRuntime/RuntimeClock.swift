@@ -1,12 +1,12 @@
 import Synchronization
 
 /// A clock that reads and sleeps on the deterministic runtime's virtual time exactly: `now`
-/// is `DeterministicRuntime.now`, and a sleep hands the runtime its exact delay — unlike
-/// `ContinuousClock`, whose deadlines reach the runtime as instants of real time that it maps
-/// back to the nearest round duration (`VirtualDelay`), a guess that a sleep of 1,234 ms
-/// preempted for a few milliseconds on a loaded machine can miss. Give it to an app as its
-/// clock dependency in a simulated configuration (the health app's does); off the runtime it
-/// is the continuous clock.
+/// is `DeterministicRuntime.now`, and a sleep hands the runtime its exact delay. In a simulator
+/// executable (which links CDeterministicWorld) `ContinuousClock` is exact too, since its reads
+/// are virtual; where they cannot be (Apple platforms, `WEFT_REAL_CLOCKS=1`) its deadlines
+/// reach the runtime as instants of real time that it maps back to the nearest round duration
+/// (`VirtualDelay`), a guess that a sleep preempted on a loaded machine can miss, and this
+/// clock is the exact one. Off the runtime it is the continuous clock.
 ///
 /// ```swift
 /// let clock = RuntimeClock()

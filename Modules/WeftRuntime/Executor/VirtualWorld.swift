@@ -29,9 +29,6 @@ enum VirtualWorld {
     weft_lookup_world_is_linked() && getenv("WEFT_REAL_CLOCKS").map { $0.pointee == 0 } ?? true
   }
 
-  /// Whether the process's clock reads are answered from virtual time now.
-  static var isStarted: Bool { weft_lookup_world_is_started() }
-
   /// Starts answering at virtual time zero: the wall clock at `wallClockStart` seconds since
   /// 1970, draws from `seed`.
   static func start(wallClockStart: Int64 = defaultWallClockStart, seed: UInt64 = 0) {

@@ -1,5 +1,9 @@
 /// How far in virtual time a scheduled job waits, in nanoseconds.
 ///
+/// The rule below applies only where the process's clock reads are real (no
+/// CDeterministicWorld: Apple platforms, `WEFT_REAL_CLOCKS=1`); with virtual reads a deadline
+/// is exact and `roundedUp(_:)` is all that is used.
+///
 /// A sleep given as a delay (`Task.sleep(nanoseconds:)` on some paths) waits exactly that
 /// long. A sleep given as a deadline on a real clock (`Task.sleep(for:)`,
 /// `ContinuousClock().sleep(until:)`, `SuspendingClock`) reaches the runtime as an instant of

@@ -36,16 +36,21 @@ public struct JobRecord: Sendable, Equatable, Codable {
     self.mark = mark
   }
 
-  /// `job 57: task 12 on the main lane, 3 runnable, at 1.200 s, enqueued by another thread`.
+  /// What ran: `task 12 on the main lane with 3 runnable at 1200.0 ms` (and `(enqueued by
+  /// another thread)` when it was).
   ///
   /// - Complexity: O(1).
-  public var summary: String {
-    let what = task == 0 ? "a runtime body" : "task \(task)"
-    let milliseconds = Double(virtualTime) / 1_000_000
+  public var action: String {
+    let who = task == 0 ? "a runtime body" : "task \(task)"
     var text =
-      "job \(index): \(what) on the \(lane) lane, \(runnable) runnable, at "
-      + "\(milliseconds) ms of virtual time"
-    if fromOtherThread { text += ", enqueued by a thread outside the runtime" }
+      "\(who) on the \(lane) lane with \(runnable) runnable at "
+      + "\(Double(virtualTime) / 1_000_000) ms"
+    if fromOtherThread { text += " (enqueued by another thread)" }
     return text
   }
+
+  /// `job 57: ` and the `action`.
+  ///
+  /// - Complexity: O(1).
+  public var summary: String { "job \(index): \(action)" }
 }

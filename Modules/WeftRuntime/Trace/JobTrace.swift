@@ -19,8 +19,8 @@ public enum JobTrace {
       let at = first ?? second
       var text = "job \(at?.index ?? 0)"
       if let mark = at?.mark, !mark.isEmpty { text += " (during \(mark))" }
-      text += ": run 1 ran " + (first.map(Self.what) ?? "nothing more (it had ended)")
-      text += "; run 2 ran " + (second.map(Self.what) ?? "nothing more (it had ended)")
+      text += ": run 1 ran " + (first?.action ?? "nothing more (it had ended)")
+      text += "; run 2 ran " + (second?.action ?? "nothing more (it had ended)")
       if first?.fromOtherThread == true || second?.fromOtherThread == true {
         text +=
           ". The job came from a thread outside the runtime (a C library's callback thread, "
@@ -36,15 +36,6 @@ public enum JobTrace {
           + "a random source or clock the runtime does not own (reading /dev/urandom, a "
           + "system call made directly), or state left from before the run"
       }
-      return text
-    }
-
-    private static func what(_ record: JobRecord) -> String {
-      let who = record.task == 0 ? "a runtime body" : "task \(record.task)"
-      var text =
-        "\(who) on the \(record.lane) lane with \(record.runnable) runnable at "
-        + "\(Double(record.virtualTime) / 1_000_000) ms"
-      if record.fromOtherThread { text += " (enqueued by another thread)" }
       return text
     }
   }
