@@ -55,6 +55,15 @@
 
 #define WEFT_NANOS_PER_SECOND 1000000000LL
 
+// Never instrumented by a sanitizer: these functions take calls from every thread of the
+// process, also from a thread the thread sanitizer has already finished with (a thread's exit
+// path calls `syscall` for its futex wake-ups), where an instrumented access crashed inside
+// TSan's trace (`TraceSwitchPart`, a null thread state). They touch only their own atomics.
+// (`no_sanitize("thread")` is not enough: TSan still instruments atomics and entries there.)
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((disable_sanitizer_instrumentation)), apply_to = function)
+#endif
+
 // The monotonic clocks' reading at virtual time zero: 1,000,000 s ("virtual uptime"), the same
 // in every run.
 static const int64_t monotonic_origin = 1000000LL * WEFT_NANOS_PER_SECOND;
@@ -330,5 +339,9 @@ void weft_world_seed(uint64_t seed) {
 uint64_t weft_world_random_draws(void) {
   return atomic_load_explicit(&random_draws, memory_order_relaxed);
 }
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 
 #endif
