@@ -37,10 +37,10 @@ let package = Package(
   ],
   targets: [
     // MARK: Core
-    .target(name: "CWeftPrefetch", path: "Modules/CWeftPrefetch"),
+    .target(name: "CWeftPrefetch", path: "Modules/System/CWeftPrefetch"),
     .target(
       name: "WeftCore", dependencies: ["CDeterministicWorldLookup", "CWeftPrefetch"],
-      path: "Modules/WeftCore",
+      path: "Modules/Framework/WeftCore",
       swiftSettings: strict),
     .testTarget(
       name: "WeftCoreTests", dependencies: ["WeftCore"], path: "Tests/WeftCoreTests",
@@ -51,22 +51,22 @@ let package = Package(
     // and every sleep on virtual time (the `_Concurrency` executor SPI, in one file).
     .target(
       name: "WeftRuntime", dependencies: ["CContinuationProbeLookup", "CDeterministicWorldLookup"],
-      path: "Modules/WeftRuntime", swiftSettings: strict),
+      path: "Modules/Simulator/WeftRuntime", swiftSettings: strict),
     // Answers the process's clock reads and random draws from the runtime (virtual time, a
     // seeded stream): it defines `clock_gettime`, `getrandom` and their kin, so only simulator
     // executables link it (SimulatorKit); WeftRuntime and WeftCore reach it through the
     // lookup's weak references (WeftCore reads the real clock there for latencies).
     .target(
-      name: "CDeterministicWorld", path: "Modules/CDeterministicWorld/Interpose",
+      name: "CDeterministicWorld", path: "Modules/Simulator/CDeterministicWorld/Interpose",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "CDeterministicWorldLookup", path: "Modules/CDeterministicWorld/Lookup"),
+    .target(name: "CDeterministicWorldLookup", path: "Modules/Simulator/CDeterministicWorld/Lookup"),
     // Names the tasks suspended on a continuation in the runtime's diagnostics: it interposes
     // `swift_continuation_init`, so only simulator executables link it (SimulatorKit, and the
     // runtime's own probe); WeftRuntime reaches it through the lookup's weak references.
     .target(
-      name: "CContinuationProbe", path: "Modules/CContinuationProbe/Interpose",
+      name: "CContinuationProbe", path: "Modules/Simulator/CContinuationProbe/Interpose",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "CContinuationProbeLookup", path: "Modules/CContinuationProbe/Lookup"),
+    .target(name: "CContinuationProbeLookup", path: "Modules/Simulator/CContinuationProbe/Lookup"),
     .testTarget(
       name: "WeftRuntimeTests", dependencies: ["WeftRuntime", "TestProcesses"],
       path: "Tests/WeftRuntimeTests", swiftSettings: strict),
@@ -95,7 +95,7 @@ let package = Package(
     // Testing (or XCTest) at the test's own line, with no adapter. App modules never link it.
     .target(
       name: "WeftTesting", dependencies: ["WeftCore", "WeftFeedback", "WeftRuntime"],
-      path: "Modules/WeftTesting", swiftSettings: strict),
+      path: "Modules/Framework/WeftTesting", swiftSettings: strict),
     .testTarget(
       name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftCore", "WeftFeedback"],
       path: "Tests/WeftTestingTests", swiftSettings: strict),
@@ -103,7 +103,7 @@ let package = Package(
     // MARK: Contexts
     .target(
       name: "WeftContexts", dependencies: ["WeftCore"],
-      path: "Modules/WeftContexts",
+      path: "Modules/Framework/WeftContexts",
       swiftSettings: strict),
     .testTarget(
       name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore"],
@@ -112,7 +112,7 @@ let package = Package(
 
     // MARK: Feedback
     .target(
-      name: "WeftFeedback", dependencies: ["WeftCore"], path: "Modules/WeftFeedback",
+      name: "WeftFeedback", dependencies: ["WeftCore"], path: "Modules/Framework/WeftFeedback",
       swiftSettings: strict),
     .testTarget(
       name: "WeftFeedbackTests", dependencies: ["WeftFeedback", "WeftCore", "WeftTesting"],
@@ -122,7 +122,7 @@ let package = Package(
     // MARK: Observation
     .target(
       name: "WeftObservation", dependencies: ["WeftCore", "WeftContexts"],
-      path: "Modules/WeftObservation", swiftSettings: strict),
+      path: "Modules/Framework/WeftObservation", swiftSettings: strict),
     .testTarget(
       name: "WeftObservationTests",
       dependencies: [
@@ -153,11 +153,11 @@ let package = Package(
 
     // MARK: Persistence
     .systemLibrary(
-      name: "CSQLite", path: "Modules/CSQLite",
+      name: "CSQLite", path: "Modules/System/CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
       name: "WeftPersistence", dependencies: ["WeftCore", "WeftRuntime", "CSQLite"],
-      path: "Modules/WeftPersistence", swiftSettings: strict),
+      path: "Modules/Framework/WeftPersistence", swiftSettings: strict),
     .testTarget(
       name: "WeftPersistenceTests", dependencies: ["WeftPersistence", "WeftCore", "TestProcesses"],
       path: "Tests/WeftPersistenceTests", swiftSettings: strict),
@@ -166,18 +166,18 @@ let package = Package(
     // The system OpenSSL, for wss:// in POSIXWebSocketTransport; Linux only (Apple platforms
     // have no OpenSSL and use URLSessionRealtimeTransport for wss://).
     .systemLibrary(
-      name: "COpenSSL", path: "Modules/COpenSSL", pkgConfig: "openssl",
+      name: "COpenSSL", path: "Modules/System/COpenSSL", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"])]),
     // The system zlib, for permessage-deflate (RFC 7692) in POSIXWebSocketTransport; every
     // platform has it (Apple SDKs ship it).
     .systemLibrary(
-      name: "CZlib", path: "Modules/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+      name: "CZlib", path: "Modules/System/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
       name: "WeftNetworking",
       dependencies: [
         "WeftCore", "CZlib", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
-      path: "Modules/WeftNetworking", swiftSettings: strict),
+      path: "Modules/Framework/WeftNetworking", swiftSettings: strict),
     .testTarget(
       name: "WeftNetworkingTests", dependencies: ["WeftNetworking", "WeftCore", "TestProcesses"],
       path: "Tests/WeftNetworkingTests", resources: [.copy("Fixtures")], swiftSettings: strict),
@@ -187,7 +187,7 @@ let package = Package(
     // import each other).
     .target(
       name: "HealthDomain", dependencies: ["WeftPersistence", "WeftNetworking"],
-      path: "Modules/Features/HealthDomain", swiftSettings: strict),
+      path: "Modules/HealthApp/Features/HealthDomain", swiftSettings: strict),
     .testTarget(
       name: "HealthDomainTests",
       dependencies: ["HealthDomain", "WeftCore", "WeftNetworking", "WeftPersistence"],
@@ -198,11 +198,11 @@ let package = Package(
       dependencies: [
         "HealthDomain", "WeftCore", "WeftFeedback", "WeftPersistence", "WeftNetworking",
       ],
-      path: "Modules/Features/AuthFeature", swiftSettings: strict),
+      path: "Modules/HealthApp/Features/AuthFeature", swiftSettings: strict),
     .target(
       name: "DashboardFeature",
       dependencies: ["HealthDomain", "WeftCore", "WeftPersistence", "WeftNetworking"],
-      path: "Modules/Features/DashboardFeature", swiftSettings: strict),
+      path: "Modules/HealthApp/Features/DashboardFeature", swiftSettings: strict),
     .testTarget(
       name: "DashboardFeatureTests",
       dependencies: [
@@ -212,7 +212,7 @@ let package = Package(
     .target(
       name: "FormsFeature",
       dependencies: ["HealthDomain", "WeftCore", "WeftContexts", "WeftPersistence"],
-      path: "Modules/Features/FormsFeature", swiftSettings: strict),
+      path: "Modules/HealthApp/Features/FormsFeature", swiftSettings: strict),
     .testTarget(
       name: "FormsFeatureTests",
       dependencies: ["FormsFeature", "HealthDomain", "WeftContexts", "WeftPersistence"],
@@ -224,7 +224,7 @@ let package = Package(
         "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
         "WeftContexts", "WeftPersistence", "WeftNetworking",
       ],
-      path: "Modules/Features/AppFeature", swiftSettings: strict),
+      path: "Modules/HealthApp/Features/AppFeature", swiftSettings: strict),
     // The live configuration against a real HTTP and WebSocket server on 127.0.0.1.
     .testTarget(
       name: "AppFeatureTests",
@@ -256,22 +256,22 @@ let package = Package(
     // Deterministic settling on virtual time and observable paths: what any app built from
     // Weft's modules needs to be driven headlessly (by weft-sim or by its own tests).
     .target(
-      name: "WeftSimulation", dependencies: ["WeftCore"], path: "Modules/WeftSimulation",
+      name: "WeftSimulation", dependencies: ["WeftCore"], path: "Modules/Simulator/WeftSimulation",
       swiftSettings: strict),
     // The simulator in four targets, along its seams (issue 31 item 4); each depends only on
     // the ones before it:
     // SimulatorFlow: the flow language (lexer, parser, command catalog, checked steps).
     // Foundation only: no runner, no app, no Weft module.
-    .target(name: "SimulatorFlow", path: "Modules/SimulatorFlow", swiftSettings: strict),
+    .target(name: "SimulatorFlow", path: "Modules/Simulator/SimulatorFlow", swiftSettings: strict),
     // SimulatorReports: what a run produces (per-step metrics, run and sweep reports) and its
     // renderings (table, JSON, HTML). Reads WeftCore's latency histograms; no runner.
     .target(
-      name: "SimulatorReports", dependencies: ["WeftCore"], path: "Modules/SimulatorReports",
+      name: "SimulatorReports", dependencies: ["WeftCore"], path: "Modules/Simulator/SimulatorReports",
       swiftSettings: strict),
     // SimulatorGate: the performance gate's thresholds, verdicts and reports, as pure values
     // over reports (measuring is SimulatorKit's). No runner.
     .target(
-      name: "SimulatorGate", dependencies: ["SimulatorReports"], path: "Modules/SimulatorGate",
+      name: "SimulatorGate", dependencies: ["SimulatorReports"], path: "Modules/Simulator/SimulatorGate",
       swiftSettings: strict),
     // SimulatorKit: the runtime and runner, the headless view groups, measurement, the
     // plug-in API and the command line (`Simulator.main`); public surface: `Simulator` and the
@@ -284,14 +284,14 @@ let package = Package(
         "SimulatorReports", "WeftContexts", "WeftCore", "WeftObservation", "WeftRuntime",
         "WeftSimulation",
       ],
-      path: "Modules/SimulatorKit",
+      path: "Modules/Simulator/SimulatorKit",
       swiftSettings: strict),
     // Commands an app gets for free by using a module: network and realtime (WeftNetworking),
     // the context tree (WeftContexts).
     .target(
       name: "SimulatorPacks",
       dependencies: ["SimulatorFlow", "SimulatorKit", "WeftContexts", "WeftNetworking"],
-      path: "Modules/SimulatorPacks", swiftSettings: strict),
+      path: "Modules/Simulator/SimulatorPacks", swiftSettings: strict),
     // MARK: The health app's simulator side
     // HealthHarness: the health app in its simulated world (the in-process backend, network
     // and realtime server, virtual time), the verbs that drive it and its observable paths.
@@ -302,7 +302,7 @@ let package = Package(
         "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
         "WeftCore", "WeftNetworking", "WeftPersistence", "WeftRuntime", "WeftSimulation",
       ],
-      path: "Modules/HealthApp/HealthHarness", swiftSettings: strict),
+      path: "Modules/HealthApp/Simulation/HealthHarness", swiftSettings: strict),
     // The health app's plug-in: its flow commands and how weft-sim launches it.
     .target(
       name: "HealthSimulator",
@@ -310,7 +310,7 @@ let package = Package(
         "AppFeature", "FormsFeature", "HealthDomain", "HealthHarness", "SimulatorFlow",
         "SimulatorKit", "SimulatorPacks", "WeftCore", "WeftRuntime", "WeftSimulation",
       ],
-      path: "Modules/HealthApp/HealthSimulator", swiftSettings: strict),
+      path: "Modules/HealthApp/Simulation/HealthSimulator", swiftSettings: strict),
     .testTarget(
       name: "HealthSimulatorTests",
       dependencies: [
@@ -350,10 +350,10 @@ let package = Package(
     // reaches the counter through CMallocCounterLookup's weak references. Nothing imports it
     // (.ci/check-deps lists it as link-only).
     .target(
-      name: "CMallocCounter", path: "Modules/CMallocCounter/Interpose",
+      name: "CMallocCounter", path: "Modules/Simulator/CMallocCounter/Interpose",
       cSettings: [.define("WEFT_COUNT_ALLOCATIONS", .when(configuration: .release))],
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // Finds the counter when the executable links it, without linking it (weak references).
-    .target(name: "CMallocCounterLookup", path: "Modules/CMallocCounter/Lookup"),
+    .target(name: "CMallocCounterLookup", path: "Modules/Simulator/CMallocCounter/Lookup"),
   ]
 )

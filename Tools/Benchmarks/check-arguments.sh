@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bench=${1:-Tools/Benchmarks/.build/release/weft-bench}
 [ -x "$bench" ] || { echo "error: $bench is not built; run: swift build -c release --package-path Tools/Benchmarks"; exit 1; }
-version=$(sed -n 's/.*public static let version = "\(.*\)".*/\1/p' Modules/WeftCore/Version.swift)
+version=$(sed -n 's/.*public static let version = "\(.*\)".*/\1/p' Modules/Framework/WeftCore/Version.swift)
 failed=0
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
