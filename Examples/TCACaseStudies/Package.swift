@@ -52,6 +52,7 @@ let package = Package(
         .product(name: "WeftNetworking", package: "Weft"),
         .product(name: "WeftTesting", package: "Weft"),
       ],
+      exclude: ["Fixtures"],  // api_server.py: the tests find it by their own path
       swiftSettings: strict),
   ]
 )
