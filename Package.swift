@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "WeftCore", targets: ["WeftCore"]),
+    .library(name: "WeftDependencies", targets: ["WeftDependencies"]),
     .library(name: "WeftRuntime", targets: ["WeftRuntime"]),
     .library(name: "WeftContexts", targets: ["WeftContexts"]),
     .library(name: "WeftFeedback", targets: ["WeftFeedback"]),
@@ -46,6 +47,19 @@ let package = Package(
       name: "WeftCoreTests", dependencies: ["WeftCore"], path: "Tests/WeftCoreTests",
       swiftSettings: strict),
 
+    // MARK: Dependencies
+    // Values with a live and a test implementation (clocks, ids, the date, random numbers,
+    // an app's clients), overridden per test, store, feedback system or context subtree
+    // through task-local scopes; no macros, no test framework.
+    .target(
+      name: "WeftDependencies", dependencies: ["WeftCore"],
+      path: "Modules/Framework/WeftDependencies",
+      swiftSettings: strict),
+    .testTarget(
+      name: "WeftDependenciesTests",
+      dependencies: ["WeftDependencies", "WeftCore", "WeftFeedback", "WeftTesting"],
+      path: "Tests/WeftDependenciesTests", swiftSettings: strict),
+
     // MARK: Runtime
     // The deterministic runtime: every job of the process on one thread, in a seeded order,
     // and every sleep on virtual time (the `_Concurrency` executor SPI, in one file).
@@ -59,7 +73,8 @@ let package = Package(
     .target(
       name: "CDeterministicWorld", path: "Modules/Simulator/CDeterministicWorld/Interpose",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "CDeterministicWorldLookup", path: "Modules/Simulator/CDeterministicWorld/Lookup"),
+    .target(
+      name: "CDeterministicWorldLookup", path: "Modules/Simulator/CDeterministicWorld/Lookup"),
     // Names the tasks suspended on a continuation in the runtime's diagnostics: it interposes
     // `swift_continuation_init`, so only simulator executables link it (SimulatorKit, and the
     // runtime's own probe); WeftRuntime reaches it through the lookup's weak references.
@@ -94,7 +109,8 @@ let package = Package(
     // Test support for apps' test targets: TestStore and TestClock failures reported to Swift
     // Testing (or XCTest) at the test's own line, with no adapter. App modules never link it.
     .target(
-      name: "WeftTesting", dependencies: ["WeftCore", "WeftFeedback", "WeftRuntime"],
+      name: "WeftTesting",
+      dependencies: ["WeftCore", "WeftDependencies", "WeftFeedback", "WeftRuntime"],
       path: "Modules/Framework/WeftTesting", swiftSettings: strict),
     .testTarget(
       name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftCore", "WeftFeedback"],
@@ -102,17 +118,18 @@ let package = Package(
 
     // MARK: Contexts
     .target(
-      name: "WeftContexts", dependencies: ["WeftCore"],
+      name: "WeftContexts", dependencies: ["WeftCore", "WeftDependencies"],
       path: "Modules/Framework/WeftContexts",
       swiftSettings: strict),
     .testTarget(
-      name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore"],
+      name: "WeftContextsTests", dependencies: ["WeftContexts", "WeftCore", "WeftDependencies"],
       path: "Tests/WeftContextsTests",
       swiftSettings: strict),
 
     // MARK: Feedback
     .target(
-      name: "WeftFeedback", dependencies: ["WeftCore"], path: "Modules/Framework/WeftFeedback",
+      name: "WeftFeedback", dependencies: ["WeftCore", "WeftDependencies"],
+      path: "Modules/Framework/WeftFeedback",
       swiftSettings: strict),
     .testTarget(
       name: "WeftFeedbackTests", dependencies: ["WeftFeedback", "WeftCore", "WeftTesting"],
@@ -171,7 +188,8 @@ let package = Package(
     // The system zlib, for permessage-deflate (RFC 7692) in POSIXWebSocketTransport; every
     // platform has it (Apple SDKs ship it).
     .systemLibrary(
-      name: "CZlib", path: "Modules/System/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+      name: "CZlib", path: "Modules/System/CZlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
       name: "WeftNetworking",
       dependencies: [
@@ -222,7 +240,7 @@ let package = Package(
       name: "AppFeature",
       dependencies: [
         "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain", "WeftCore",
-        "WeftContexts", "WeftPersistence", "WeftNetworking",
+        "WeftContexts", "WeftDependencies", "WeftPersistence", "WeftNetworking",
       ],
       path: "Modules/HealthApp/Features/AppFeature", swiftSettings: strict),
     // The live configuration against a real HTTP and WebSocket server on 127.0.0.1.
@@ -266,12 +284,14 @@ let package = Package(
     // SimulatorReports: what a run produces (per-step metrics, run and sweep reports) and its
     // renderings (table, JSON, HTML). Reads WeftCore's latency histograms; no runner.
     .target(
-      name: "SimulatorReports", dependencies: ["WeftCore"], path: "Modules/Simulator/SimulatorReports",
+      name: "SimulatorReports", dependencies: ["WeftCore"],
+      path: "Modules/Simulator/SimulatorReports",
       swiftSettings: strict),
     // SimulatorGate: the performance gate's thresholds, verdicts and reports, as pure values
     // over reports (measuring is SimulatorKit's). No runner.
     .target(
-      name: "SimulatorGate", dependencies: ["SimulatorReports"], path: "Modules/Simulator/SimulatorGate",
+      name: "SimulatorGate", dependencies: ["SimulatorReports"],
+      path: "Modules/Simulator/SimulatorGate",
       swiftSettings: strict),
     // SimulatorKit: the runtime and runner, the headless view groups, measurement, the
     // plug-in API and the command line (`Simulator.main`); public surface: `Simulator` and the
@@ -300,7 +320,8 @@ let package = Package(
       name: "HealthHarness",
       dependencies: [
         "AppFeature", "AuthFeature", "DashboardFeature", "FormsFeature", "HealthDomain",
-        "WeftCore", "WeftNetworking", "WeftPersistence", "WeftRuntime", "WeftSimulation",
+        "WeftCore", "WeftDependencies", "WeftNetworking", "WeftPersistence", "WeftRuntime",
+        "WeftSimulation",
       ],
       path: "Modules/HealthApp/Simulation/HealthHarness", swiftSettings: strict),
     // The health app's plug-in: its flow commands and how weft-sim launches it.

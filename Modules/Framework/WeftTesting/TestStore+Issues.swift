@@ -1,4 +1,5 @@
 import WeftCore
+import WeftDependencies
 import WeftFeedback
 
 extension TestStore {
@@ -17,7 +18,7 @@ extension TestStore {
   /// }
   /// ```
   ///
-  /// - Parameters: as `init(initial:reduce:feedbacks:exhaustivity:timeout:clock:…:failure:)`.
+  /// - Parameters: as `init(initial:reduce:feedbacks:exhaustivity:timeout:clock:dependencies:…:failure:)`.
   /// - Complexity: as that initializer.
   /// - Note: Isolation: MainActor, like the store.
   public convenience init(
@@ -27,13 +28,14 @@ extension TestStore {
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2),
     clock: TestClock? = nil,
+    dependencies update: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       initial: initial, reduce: reduce, feedbacks: feedbacks, exhaustivity: exhaustivity,
-      timeout: timeout, clock: clock, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      timeout: timeout, clock: clock, dependencies: update, fileID: fileID, filePath: filePath,
+      line: line, column: column,
       failure: { failure in
         IssueReporting.report(failure.message, at: failure.location)
       })

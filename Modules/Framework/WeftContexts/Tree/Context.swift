@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftDependencies
 
 /// A node of the context tree: a place where code asks for what it needs by name instead of
 /// passing references around.
@@ -96,6 +97,9 @@ open class Context {
   weak var linkedView: (any HeadlessView)?
   weak var composer: Context?
   var component: ComponentToken?
+  /// This node's dependency overrides (`overrideDependencies(_:)`), applied over the
+  /// supercontext's.
+  var dependencyOverrides: [(inout DependencyValues) -> Void] = []
   private var registryOverride: ComponentRegistry?  // nil: the supercontext's, else .shared
 
   /// How many times this context signalled `willChange` (see `signalWillChange()`).

@@ -1,4 +1,5 @@
 import WeftCore
+import WeftDependencies
 
 /// A `Service` run by a feedback system on an actor of its own: actions become events,
 /// effects run off the MainActor, state is observable through the fan-out engine.
@@ -30,6 +31,7 @@ public final class FeedbackService<State: Sendable, Action: Sendable, Event: Sen
   ///   - actions: how an action becomes an event (usually an enum case, `Event.action`).
   ///   - feedbacks: its effects' rules.
   ///   - host: the actor it runs on; a fresh `FeedbackActor` by default.
+  ///   - dependencies: overrides for this service's effects, over the scope it is made in.
   /// - Complexity: O(f), f = feedbacks.
   /// - Note: Isolation: any; the feedbacks start on `host`, before any action.
   /// - Note: Allocations: the system, its cell and, by default, its actor.
@@ -38,11 +40,12 @@ public final class FeedbackService<State: Sendable, Action: Sendable, Event: Sen
     reduce: @escaping @Sendable (inout State, Event) -> Void,
     actions embed: @escaping @Sendable (Action) -> Event,
     feedbacks: [Feedback<State, Event>], on host: any Actor = FeedbackActor(),
-    monitor: PerformanceMonitor = .shared
+    monitor: PerformanceMonitor = .shared,
+    dependencies update: (inout DependencyValues) -> Void = { _ in }
   ) {
     self.system = FeedbackSystem(
       initial: initial, name: name, reduce: reduce, feedbacks: feedbacks, on: host,
-      monitor: monitor)
+      monitor: monitor, dependencies: update)
     self.embed = embed
   }
 

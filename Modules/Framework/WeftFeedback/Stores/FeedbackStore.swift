@@ -1,4 +1,5 @@
 import WeftCore
+import WeftDependencies
 
 /// A screen's feedback system on the MainActor: actions from the view become events, state
 /// is observable through the fan-out engine, and typed routes are derived from events and
@@ -45,6 +46,7 @@ public final class FeedbackStore<
   ///   - actions: how an action becomes an event.
   ///   - feedbacks: its effects' rules.
   ///   - routes: the route, if any, that an event leads to, given the state it produced.
+  ///   - dependencies: overrides for this store's effects, over the scope it is made in.
   /// - Complexity: O(f), f = feedbacks.
   /// - Note: Isolation: MainActor.
   /// - Note: Allocations: the system, its cell and the route broadcast.
@@ -54,8 +56,11 @@ public final class FeedbackStore<
     actions embed: @escaping @Sendable (Action) -> Event,
     feedbacks: [Feedback<State, Event>],
     routes: @escaping @Sendable (Event, State) -> Route?,
-    monitor: PerformanceMonitor = .shared
+    monitor: PerformanceMonitor = .shared,
+    dependencies update: (inout DependencyValues) -> Void = { _ in }
   ) {
+    var dependencies = DependencyValues.current
+    update(&dependencies)
     let broadcast = Broadcast<Route>()
     self.routeBroadcast = broadcast
     self.embed = embed
@@ -65,7 +70,7 @@ public final class FeedbackStore<
       onTransition: { event, state in
         if let route = routes(event, state) { broadcast.yield(route) }
       },
-      isolation: MainActor.shared)
+      dependencies: dependencies, isolation: MainActor.shared)
   }
 
   deinit {

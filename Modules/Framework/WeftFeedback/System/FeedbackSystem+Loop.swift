@@ -1,4 +1,5 @@
 import WeftCore
+import WeftDependencies
 
 extension FeedbackSystem {
   /// Sends an event into the loop.
@@ -105,7 +106,19 @@ extension FeedbackSystem {
   ///
   /// - Returns: the idle waiters to resume; the caller resumes them once it no longer needs
   ///   the system.
+  ///
+  /// Runs in the system's dependency scope (the effects it launches inherit it); entering it
+  /// costs a task-local binding only when the caller's scope is another one.
   func drain(isolation: isolated (any Actor)?) -> [CheckedContinuation<Void, Never>] {
+    if DependencyValues.current.isSameScope(as: dependencies) {
+      return drainInScope(isolation: isolation)
+    }
+    return withDependencies(dependencies) { drainInScope(isolation: isolation) }
+  }
+
+  private func drainInScope(
+    isolation: isolated (any Actor)?
+  ) -> [CheckedContinuation<Void, Never>] {
     engine.withValue(isolation: isolation) { engine in
       if !engine.started {
         engine.started = true

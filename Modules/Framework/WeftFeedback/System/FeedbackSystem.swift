@@ -1,4 +1,5 @@
 import WeftCore
+import WeftDependencies
 
 /// A unidirectional feedback loop: a state, a pure reducer, and feedbacks that turn states
 /// and events into effects whose events flow back in.
@@ -60,6 +61,9 @@ public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
   let transitions = Broadcast<Transition>()
   let observer: (@Sendable (EffectActivity) -> Void)?
   let feedbackNames: [String]
+  /// The dependencies the feedbacks' rules and effects read: the scope the system was made
+  /// in, with `init`'s `dependencies` overrides.
+  public let dependencies: DependencyValues
 
   /// Makes and starts a system.
   ///
@@ -77,6 +81,9 @@ public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
   ///   - monitor: where `cell` counts commits and deliveries.
   ///   - observer: told of each effect's `EffectActivity` (launch, start, cancel, finish),
   ///     on the host, except cancellations by `cancel()`, reported where it was called.
+  ///   - dependencies: overrides for this system only, over the scope it is made in
+  ///     (`DependencyValues.current`). Its rules and effects run in that scope whoever sends
+  ///     the events: `@Dependency` inside an effect reads it.
   /// - Complexity: O(f), f = feedbacks, plus their rules on the initial state.
   /// - Note: Isolation: any; `isolation` is the caller's, filled in for you.
   /// - Note: Allocations: the cell, the engine, a reactor per feedback; one host job when
@@ -87,22 +94,29 @@ public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
     feedbacks: [Feedback<State, Event>], on host: any Actor = FeedbackActor(),
     monitor: PerformanceMonitor = .shared,
     observingEffects observer: (@Sendable (EffectActivity) -> Void)? = nil,
+    dependencies update: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated (any Actor)? = #isolation
   ) {
+    var dependencies = DependencyValues.current
+    update(&dependencies)
     self.init(
       initial: initial, name: name, reduce: reduce, feedbacks: feedbacks, host: host,
-      monitor: monitor, observer: observer, onTransition: nil, isolation: isolation)
+      monitor: monitor, observer: observer, onTransition: nil, dependencies: dependencies,
+      isolation: isolation)
   }
 
   /// The designated initializer, with the hook `TestStore` uses: `onTransition` is called
-  /// after each reduction, before the feedback rules run.
+  /// after each reduction, before the feedback rules run; `dependencies` is the whole scope
+  /// the rules and effects run in.
   package init(
     initial: State, name: String?, reduce: @escaping @Sendable (inout State, Event) -> Void,
     feedbacks: [Feedback<State, Event>], host: any Actor, monitor: PerformanceMonitor,
     observer: (@Sendable (EffectActivity) -> Void)?,
     onTransition: (@Sendable (Event, State) -> Void)?,
+    dependencies: DependencyValues,
     isolation: isolated (any Actor)?
   ) {
+    self.dependencies = dependencies
     self.cell = StateCell(
       initial, name: name ?? "FeedbackSystem<\(State.self)>", monitor: monitor)
     self.host = host

@@ -1,4 +1,5 @@
 import WeftCore
+import WeftDependencies
 import WeftFeedback
 
 /// Tests a feedback system exhaustively: send an event, assert the exact state change,
@@ -82,6 +83,10 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
   ///     the effects each `send` started run until they sleep or end, so a test advances
   ///     right after a send (no `expectSleepers`), and a `receive` that times out says
   ///     what sleeps on it until when.
+  ///   - dependencies: overrides for this store's effects. The store's scope is the test's
+  ///     (`DependencyValues.current`) in the `.test` context: keys nobody overrode answer
+  ///     their `testValue` (unimplemented endpoints report to `failure`, naming themselves);
+  ///     `clock`, when given, is the `continuousClock` and the `suspendingClock`.
   ///   - failure: where failures go; a Swift Testing suite calls `Issue.record`.
   public init(
     initial: State,
@@ -90,10 +95,17 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
     exhaustivity: Exhaustivity = .on,
     timeout: Duration = .seconds(2),
     clock: TestClock? = nil,
+    dependencies update: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     failure: @escaping @Sendable (TestFailure) -> Void
   ) {
+    var dependencies = DependencyValues.current.inTestContext(reportingTo: failure)
+    if let clock {
+      dependencies.continuousClock = clock
+      dependencies.suspendingClock = clock
+    }
+    update(&dependencies)
     let tracker = TestStoreTracker<State, Event>()
     self.tracker = tracker
     self.failure = failure
@@ -108,7 +120,7 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable> {
       initial: initial, name: "TestStore<\(State.self)>", reduce: reduce, feedbacks: feedbacks,
       host: MainActor.shared, monitor: PerformanceMonitor(enabled: false),
       observer: { tracker.activity($0) }, onTransition: { tracker.transition($0, $1) },
-      isolation: MainActor.shared)
+      dependencies: dependencies, isolation: MainActor.shared)
   }
 
   // Not `isolated`: an isolated deinit hides the releasing task's task-local values (where

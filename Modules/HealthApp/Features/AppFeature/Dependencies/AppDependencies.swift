@@ -2,6 +2,7 @@ import AuthFeature
 import Foundation
 import HealthDomain
 import WeftCore
+import WeftDependencies
 import WeftNetworking
 import WeftPersistence
 
@@ -97,8 +98,9 @@ public struct AppDependencies: Sendable {
   public static let migrations: [Migration] =
     HealthSchema.migrations + AuthSchema.migrations(after: HealthSchema.migrations.count)
 
-  /// The live configuration: `URLSessionTransport`, a database file at `databasePath`, the
-  /// continuous clock, the system date and random ids. The realtime feed (when `realtimeURL`
+  /// The live configuration: `URLSessionTransport`, a database file at `databasePath`, and
+  /// the clock, date and ids of the dependency values in scope (`DependencyValues.current`:
+  /// outside any override, the continuous clock, the system date and random ids). The realtime feed (when `realtimeURL`
   /// is given) uses ``liveRealtimeTransport(url:)``. The session token goes to `secrets`:
   /// by default the platform's store (`SecureStorageCapability.platform(service:)`: the
   /// Keychain, or an owner-only file in the user's data directory on Linux).
@@ -120,9 +122,11 @@ public struct AppDependencies: Sendable {
   ) -> AppDependencies {
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
+    let dependencies = DependencyValues.current
+    let (date, uuid) = (dependencies.date, dependencies.uuid)
     return AppDependencies(
-      mode: .live, monitor: monitor, clock: ContinuousClock(),
-      now: { Date() }, makeID: { UUID() }, baseURL: baseURL, transport: URLSessionTransport(),
+      mode: .live, monitor: monitor, clock: dependencies.continuousClock,
+      now: { date() }, makeID: { uuid() }, baseURL: baseURL, transport: URLSessionTransport(),
       realtimeTransport: realtimeURL.map { liveRealtimeTransport(url: $0) },
       database: DatabaseProvider(
         .file(path: databasePath), migrations: migrations, configuration: configuration),

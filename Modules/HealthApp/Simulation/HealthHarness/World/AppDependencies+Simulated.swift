@@ -1,6 +1,7 @@
 import AppFeature
 import Foundation
 import WeftCore
+import WeftDependencies
 import WeftNetworking
 import WeftPersistence
 
@@ -9,7 +10,10 @@ extension AppDependencies {
   /// `SimulatedRealtimeServer`, an in-memory database (or a file at `databasePath`), its
   /// `RuntimeClock` (virtual time on the deterministic runtime, the continuous clock off it),
   /// and ids from `seed`. It differs from the live configuration in its dependencies only:
-  /// the same features, observations and pacing.
+  /// the same features, observations and pacing. The clock, the date, the ids and the
+  /// database's jitter come from the dependency values in scope overridden by
+  /// `environment.overrideDependencies(_:seed:)`: the simulated configuration is an override
+  /// set of WeftDependencies, as a test's is.
   ///
   /// On the deterministic runtime (weft-sim, or `DeterministicTestHost` in tests), two runs
   /// with the same seed and the same actions produce the same states.
@@ -32,13 +36,15 @@ extension AppDependencies {
   ) -> AppDependencies {
     var configuration = Database.Configuration()
     configuration.monitor = monitor.component(named: "Database")
-    configuration.now = environment.now
-    let jitterSource = SeededIDs(seed: seed ^ 0x6F75_7462_6F78)
-    configuration.random = { jitterSource.nextUnit() }
-    let ids = SeededIDs(seed: seed ^ 0x6964_7300)
+    var dependencies = DependencyValues.current
+    environment.overrideDependencies(&dependencies, seed: seed)
+    let (date, uuid, random) = (dependencies.date, dependencies.uuid, dependencies.random)
+    configuration.now = { date() }
+    // 53 random bits in 0..<1, as `SeededRandom.nextUnit()` draws them.
+    configuration.random = { Double(random.next() >> 11) * 0x1.0p-53 }
     return AppDependencies(
-      mode: .simulated, monitor: monitor, clock: environment.clock,
-      now: environment.now, makeID: { ids.next() },
+      mode: .simulated, monitor: monitor, clock: dependencies.continuousClock,
+      now: { date() }, makeID: { uuid() },
       baseURL: URL(string: "https://health.sim.weft")!, transport: environment.network,
       realtimeTransport: environment.realtime,
       database: DatabaseProvider(
