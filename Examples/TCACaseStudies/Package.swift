@@ -20,6 +20,7 @@ let package = Package(
       name: "CaseStudies",
       dependencies: [
         .product(name: "WeftCore", package: "Weft"),
+        .product(name: "WeftDependencies", package: "Weft"),
         .product(name: "WeftFeedback", package: "Weft"),
         .product(name: "WeftNetworking", package: "Weft"),
       ],
@@ -33,6 +34,7 @@ let package = Package(
         .product(name: "SimulatorFlow", package: "Weft"),
         .product(name: "SimulatorKit", package: "Weft"),
         .product(name: "WeftCore", package: "Weft"),
+        .product(name: "WeftDependencies", package: "Weft"),
         .product(name: "WeftFeedback", package: "Weft"),
         .product(name: "WeftNetworking", package: "Weft"),
         .product(name: "WeftRuntime", package: "Weft"),
@@ -48,6 +50,7 @@ let package = Package(
       dependencies: [
         "CaseStudies",
         .product(name: "WeftCore", package: "Weft"),
+        .product(name: "WeftDependencies", package: "Weft"),
         .product(name: "WeftFeedback", package: "Weft"),
         .product(name: "WeftNetworking", package: "Weft"),
         .product(name: "WeftTesting", package: "Weft"),

@@ -1,3 +1,4 @@
+import WeftDependencies
 import WeftFeedback
 
 /// TCA's Effects-Cancellation case study in Weft: a stepper picks a number, a button fetches
@@ -51,21 +52,21 @@ public enum EffectsCancellation {
     }
   }
 
-  /// The fact request, cancelled by the cancel button and the stepper.
+  /// The fact request (the `factClient` dependency), cancelled by the cancel button and the
+  /// stepper.
   ///
   /// - Complexity: O(1) per event; one `fetch` per tap.
-  public static func feedbacks(facts: FactClient) -> [Feedback<State, Event>] {
-    [
-      .cancellable { event, state in
-        switch event {
-        case .cancelButtonTapped, .stepperChanged: .cancel(id: EffectID.factRequest)
-        case .factButtonTapped:
-          .run(id: EffectID.factRequest) { [count = state.count] in
-            .factResponse(await APIError.result { try await facts.fetch(count) })
-          }
-        case .factResponse: nil
+  public static let feedbacks: [Feedback<State, Event>] = [
+    .cancellable { event, state in
+      switch event {
+      case .cancelButtonTapped, .stepperChanged: .cancel(id: EffectID.factRequest)
+      case .factButtonTapped:
+        .run(id: EffectID.factRequest) { [count = state.count] in
+          @Dependency(\.factClient) var factClient
+          return .factResponse(await APIError.result { try await factClient.fetch(count) })
         }
-      }.named("fact")
-    ]
-  }
+      case .factResponse: nil
+      }
+    }.named("fact")
+  ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftDependencies
 import WeftNetworking
 
 /// Fetches a fact about a number (TCA's `FactClient`): the effects call `fetch`; tests give
@@ -16,9 +17,6 @@ public struct FactClient: Sendable {
   /// The fact about a number.
   public var fetch: @Sendable (Int) async throws -> String
 
-  /// Makes a client from its endpoint.
-  public init(fetch: @escaping @Sendable (Int) async throws -> String) { self.fetch = fetch }
-
   /// The client over HTTP: `GET /{number}?json` answers `{"text": "…"}` (numbersapi.com's
   /// format).
   public static func live(http: HTTPClient) -> FactClient {
@@ -26,5 +24,20 @@ public struct FactClient: Sendable {
     return FactClient { number in
       try await http.send(Endpoint<Fact>(.get, "/\(number)", query: [QueryItem("json", nil)])).text
     }
+  }
+}
+
+enum FactClientKey: DependencyKey {
+  static let liveValue = FactClient.live(
+    http: HTTPClient(
+      baseURL: URL(string: "http://numbersapi.com")!, transport: URLSessionTransport()))
+  static let testValue = FactClient(fetch: unimplemented("FactClient.fetch"))
+}
+
+extension DependencyValues {
+  /// The number-fact API (live: numbersapi.com; in tests: unimplemented).
+  public var factClient: FactClient {
+    get { self[FactClientKey.self] }
+    set { self[FactClientKey.self] = newValue }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftDependencies
 import WeftFeedback
 
 /// TCA's Search example in Weft: typing a query searches places once typing pauses for
@@ -93,38 +94,38 @@ public enum Search {
     }
   }
 
-  /// The debounce (300 ms of quiet on `clock` after the last keystroke), the search — cancelled
-  /// when the query is cleared — and the forecast, restarted by every tap.
+  /// The debounce (300 ms of quiet on the `continuousClock` after the last keystroke), the
+  /// search — cancelled when the query is cleared — and the forecast, restarted by every tap,
+  /// on the `weatherClient` dependency.
   ///
   /// - Complexity: O(1) per event; one request per search or tap.
-  public static func feedbacks(
-    weather: WeatherClient, clock: some Clock<Duration>
-  ) -> [Feedback<State, Event>] {
-    [
-      .lensingSkippingRepeated(state: { $0.searchQuery.isEmpty ? nil : $0.searchQuery }) { _ in
-        do { try await clock.sleep(for: .milliseconds(300)) } catch { return nil }
-        return .searchQueryChangeDebounced
-      }.named("debounce"),
-      .cancellable { event, state in
-        switch event {
-        case .searchQueryChanged(""): .cancel(id: EffectID.location)
-        case .searchQueryChangeDebounced where !state.searchQuery.isEmpty:
-          .run(id: EffectID.location) { [query = state.searchQuery] in
-            .searchResponse(await APIError.result { try await weather.search(query) })
-          }
-        default: nil
+  public static let feedbacks: [Feedback<State, Event>] = [
+    .lensingSkippingRepeated(state: { $0.searchQuery.isEmpty ? nil : $0.searchQuery }) { _ in
+      @Dependency(\.continuousClock) var clock
+      do { try await clock.sleep(for: .milliseconds(300)) } catch { return nil }
+      return .searchQueryChangeDebounced
+    }.named("debounce"),
+    .cancellable { event, state in
+      switch event {
+      case .searchQueryChanged(""): .cancel(id: EffectID.location)
+      case .searchQueryChangeDebounced where !state.searchQuery.isEmpty:
+        .run(id: EffectID.location) { [query = state.searchQuery] in
+          @Dependency(\.weatherClient) var weatherClient
+          return .searchResponse(await APIError.result { try await weatherClient.search(query) })
         }
-      }.named("search"),
-      .cancellable { event, _ in
-        switch event {
-        case .searchResultTapped(let location):
-          .run(id: EffectID.weather, cancelInFlight: true) {
-            .forecastResponse(
-              location.id, await APIError.result { try await weather.forecast(location) })
-          }
-        default: nil
+      default: nil
+      }
+    }.named("search"),
+    .cancellable { event, _ in
+      switch event {
+      case .searchResultTapped(let location):
+        .run(id: EffectID.weather, cancelInFlight: true) {
+          @Dependency(\.weatherClient) var weatherClient
+          return .forecastResponse(
+            location.id, await APIError.result { try await weatherClient.forecast(location) })
         }
-      }.named("forecast"),
-    ]
-  }
+      default: nil
+      }
+    }.named("forecast"),
+  ]
 }

@@ -1,4 +1,5 @@
 import WeftCore
+import WeftDependencies
 import WeftFeedback
 
 /// TCA's Effects-Timers case study in Weft: a button starts and stops a timer that counts
@@ -7,7 +8,7 @@ import WeftFeedback
 ///
 /// ```swift
 /// let timers = FeedbackSystem(initial: Timers.State(), reduce: Timers.reduce,
-///                             feedbacks: Timers.feedbacks(clock: ContinuousClock()))
+///                             feedbacks: Timers.feedbacks)
 /// timers.send(.toggleTimerButtonTapped)   // secondsElapsed: 1, 2, 3, … once a second
 /// ```
 ///
@@ -44,22 +45,23 @@ public enum Timers {
     }
   }
 
-  /// The timer, ticking every second on `clock` while it is active.
+  /// The timer, ticking every second on the `continuousClock` dependency while it is active.
   ///
   /// - Complexity: O(1) per event; one sleep per tick.
-  public static func feedbacks(clock: some Clock<Duration>) -> [Feedback<State, Event>] {
-    [
-      .cancellable { event, state in
-        switch event {
-        case .onDisappear: .cancel(id: EffectID.timer)
-        case .timerTicked: nil
-        case .toggleTimerButtonTapped:
-          state.isTimerActive
-            ? .run(id: EffectID.timer, cancelInFlight: true) {
-              clock.timer(interval: .seconds(1)).map { _ in .timerTicked }
-            } : .cancel(id: EffectID.timer)
-        }
-      }.named("timer")
-    ]
+  public static let feedbacks: [Feedback<State, Event>] = [
+    .cancellable { event, state in
+      @Dependency(\.continuousClock) var clock
+      switch event {
+      case .toggleTimerButtonTapped where state.isTimerActive: return tick(on: clock)
+      case .onDisappear, .toggleTimerButtonTapped: return .cancel(id: EffectID.timer)
+      case .timerTicked: return nil
+      }
+    }.named("timer")
+  ]
+
+  static func tick(on clock: some Clock<Duration>) -> EffectRequest<EffectID, Event> {
+    .run(id: EffectID.timer, cancelInFlight: true) {
+      clock.timer(interval: .seconds(1)).map { _ in .timerTicked }
+    }
   }
 }

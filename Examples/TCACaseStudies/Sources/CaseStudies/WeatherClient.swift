@@ -1,4 +1,5 @@
 import Foundation
+import WeftDependencies
 import WeftNetworking
 
 /// Open-Meteo's geocoding answer: the places a query matches.
@@ -88,14 +89,6 @@ public struct WeatherClient: Sendable {
   /// The places whose name matches a query.
   public var search: @Sendable (String) async throws -> GeocodingSearch
 
-  /// Makes a client from its endpoints.
-  public init(
-    forecast: @escaping @Sendable (GeocodingSearch.Result) async throws -> Forecast,
-    search: @escaping @Sendable (String) async throws -> GeocodingSearch
-  ) {
-    (self.forecast, self.search) = (forecast, search)
-  }
-
   /// The client over HTTP, in Open-Meteo's format: `geocoding` serves `GET /v1/search?name=`
   /// (geocoding-api.open-meteo.com), `forecasts` serves `GET /v1/forecast` (api.open-meteo.com).
   /// Both clients decode with `coding` (dates as seconds since 1970: `timeformat=unixtime`).
@@ -120,4 +113,25 @@ public struct WeatherClient: Sendable {
 
   /// What `live` expects of its clients' JSON: Unix-time dates.
   public static let coding = JSONCoding(dates: .secondsSince1970)
+}
+
+enum WeatherClientKey: DependencyKey {
+  static let liveValue = WeatherClient.live(
+    geocoding: HTTPClient(
+      baseURL: URL(string: "https://geocoding-api.open-meteo.com")!,
+      transport: URLSessionTransport(), coding: WeatherClient.coding),
+    forecasts: HTTPClient(
+      baseURL: URL(string: "https://api.open-meteo.com")!, transport: URLSessionTransport(),
+      coding: WeatherClient.coding))
+  static let testValue = WeatherClient(
+    forecast: unimplemented("WeatherClient.forecast"), search: unimplemented("WeatherClient.search")
+  )
+}
+
+extension DependencyValues {
+  /// The weather API (live: Open-Meteo; in tests: unimplemented).
+  public var weatherClient: WeatherClient {
+    get { self[WeatherClientKey.self] }
+    set { self[WeatherClientKey.self] = newValue }
+  }
 }

@@ -11,6 +11,9 @@ public enum CaseStudiesCommands {
   static let timers = FlowCommand.Category("timers", title: "Effects-Timers")
   static let facts = FlowCommand.Category("fact", title: "Effects-Cancellation")
   static let search = FlowCommand.Category("search", title: "Search")
+  static let todos = FlowCommand.Category("todos", title: "Todos")
+  /// A 1-based row of the shown (filtered) to-dos.
+  static let row = CommandArgument.positional("index", .integer(1...1_000), placeholder: "N")
 
   /// Every command, in documentation order.
   public static let all: [Command] = [
@@ -50,6 +53,57 @@ public enum CaseStudiesCommands {
         throw SimulationError("there is no result \(index): the search shows \(results.count)")
       }
       sim.app.search.send(.searchResultTapped(results[index - 1]))
+    },
+    Command("todos.add", summary: "Taps Add Todo (the new one is first).", category: todos) {
+      sim, _ in
+      sim.app.todos.send(.addTodoButtonTapped)
+    },
+    Command(
+      "todos.describe", summary: "Types the description of shown to-do N (1-based).",
+      category: todos, arguments: [row, .positional("text", .text, placeholder: "TEXT")]
+    ) { sim, arguments in
+      let id = try sim.todo(at: arguments.requiredInteger("index"))
+      sim.app.todos.send(.todo(id: id, .descriptionChanged(try arguments.requiredText("text"))))
+    },
+    Command(
+      "todos.complete", summary: "Ticks shown to-do N (1-based), or unticks it with off.",
+      category: todos, arguments: [row, .positional("complete", .boolean, optional: true)]
+    ) { sim, arguments in
+      let id = try sim.todo(at: arguments.requiredInteger("index"))
+      sim.app.todos.send(.todo(id: id, .isCompleteChanged(arguments.boolean("complete") ?? true)))
+    },
+    Command(
+      "todos.delete", summary: "Swipes shown to-do N (1-based) away.", category: todos,
+      arguments: [row]
+    ) { sim, arguments in
+      let index = try arguments.requiredInteger("index")
+      _ = try sim.todo(at: index)
+      sim.app.todos.send(.delete([index - 1]))
+    },
+    Command(
+      "todos.move",
+      summary: "Drags shown to-do N to before shown row TO (1-based; count + 1: the end).",
+      category: todos, arguments: [row, .positional("to", .integer(1...1_001), placeholder: "TO")]
+    ) { sim, arguments in
+      let (index, to) = (
+        try arguments.requiredInteger("index"), try arguments.requiredInteger("to")
+      )
+      _ = try sim.todo(at: index)
+      sim.app.todos.send(.move([index - 1], to - 1))
+    },
+    Command(
+      "todos.filter", summary: "Picks the filter.", category: todos,
+      arguments: [
+        .positional(
+          "filter", .word(["all", "active", "completed"]), placeholder: "all|active|completed")
+      ]
+    ) { sim, arguments in
+      let filter = try arguments.requiredText("filter")
+      sim.app.todos.send(
+        .filterChanged(Filter.allCases.first { $0.rawValue.lowercased() == filter } ?? .all))
+    },
+    Command("todos.clear", summary: "Taps Clear Completed.", category: todos) { sim, _ in
+      sim.app.todos.send(.clearCompletedButtonTapped)
     },
   ]
 }

@@ -1,4 +1,5 @@
 import CaseStudies
+import Foundation
 import SimulatorFlow
 import SimulatorKit
 import WeftCore
@@ -45,6 +46,17 @@ public final class CaseStudiesSimulation: WeftSimulatedApp {
   /// Tears the screens down.
   public func shutDown() async { app.shutDown() }
 
+  /// The id of shown to-do `index` (1-based, in the filtered list).
+  ///
+  /// - Throws: `SimulationError` when the list shows no such row.
+  func todo(at index: Int) throws(SimulationError) -> UUID {
+    let shown = app.todos.state.filteredTodos
+    guard shown.indices.contains(index - 1) else {
+      throw SimulationError("there is no to-do \(index): the list shows \(shown.count)")
+    }
+    return shown[index - 1].id
+  }
+
   /// The observable paths of the four screens.
   ///
   /// - Complexity: O(p), p = paths.
@@ -52,6 +64,7 @@ public final class CaseStudiesSimulation: WeftSimulatedApp {
     let timers = app.timers.cell
     let facts = app.cancellation.cell
     let search = app.search.cell
+    let todos = app.todos.cell
     let list: [ObservablePath] = [
       ObservablePath("timers.active", cell: timers) { .bool($0.isTimerActive) },
       ObservablePath("timers.seconds", cell: timers) { .int($0.secondsElapsed) },
@@ -73,6 +86,12 @@ public final class CaseStudiesSimulation: WeftSimulatedApp {
               + weather.days.map { "\($0.temperatureMin)–\($0.temperatureMax)" }
               .joined(separator: " ")
           })
+      },
+      ObservablePath("todos.count", cell: todos) { .int($0.todos.count) },
+      ObservablePath("todos.visible", cell: todos) { .int($0.filteredTodos.count) },
+      ObservablePath("todos.completed", cell: todos) { .int($0.todos.filter(\.isComplete).count) },
+      ObservablePath("todos.order", cell: todos) {
+        .string($0.todos.map(\.description).joined(separator: ", "))
       },
     ]
     return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })

@@ -8,8 +8,8 @@ struct EffectsCancellationTests {
   @Test func successfulRequest() async {
     let store = TestStore(
       initial: EffectsCancellation.State(), reduce: EffectsCancellation.reduce,
-      feedbacks: EffectsCancellation.feedbacks(
-        facts: FactClient { "\($0) is a good number Brent" }))
+      feedbacks: EffectsCancellation.feedbacks,
+      dependencies: { $0.factClient.fetch = { "\($0) is a good number Brent" } })
 
     store.send(.stepperChanged(1), effects: .nothing) { $0.count = 1 }
     store.send(.stepperChanged(0), effects: .nothing) { $0.count = 0 }
@@ -24,8 +24,8 @@ struct EffectsCancellationTests {
   @Test func failedRequest() async {
     let store = TestStore(
       initial: EffectsCancellation.State(), reduce: EffectsCancellation.reduce,
-      feedbacks: EffectsCancellation.feedbacks(
-        facts: FactClient { _ in throw SomethingWentWrong() }))
+      feedbacks: EffectsCancellation.feedbacks,
+      dependencies: { $0.factClient.fetch = { _ in throw SomethingWentWrong() } })
 
     store.send(.factButtonTapped, effects: .started("fact")) { $0.isFactRequestInFlight = true }
     await store.receive(.factResponse(.failure(APIError("SomethingWentWrong()")))) {
@@ -39,8 +39,8 @@ struct EffectsCancellationTests {
   @Test func cancelButtonCancelsRequest() async {
     let store = TestStore(
       initial: EffectsCancellation.State(), reduce: EffectsCancellation.reduce,
-      feedbacks: EffectsCancellation.feedbacks(
-        facts: FactClient { _ in try await suspendUntilCancelled() }))
+      feedbacks: EffectsCancellation.feedbacks,
+      dependencies: { $0.factClient.fetch = { _ in try await suspendUntilCancelled() } })
 
     store.send(.factButtonTapped, effects: .started("fact")) { $0.isFactRequestInFlight = true }
     store.send(.cancelButtonTapped, effects: .cancelled("fact")) {
@@ -52,8 +52,8 @@ struct EffectsCancellationTests {
   @Test func plusMinusButtonsCancelsRequest() async {
     let store = TestStore(
       initial: EffectsCancellation.State(), reduce: EffectsCancellation.reduce,
-      feedbacks: EffectsCancellation.feedbacks(
-        facts: FactClient { _ in try await suspendUntilCancelled() }))
+      feedbacks: EffectsCancellation.feedbacks,
+      dependencies: { $0.factClient.fetch = { _ in try await suspendUntilCancelled() } })
 
     store.send(.factButtonTapped, effects: .started("fact")) { $0.isFactRequestInFlight = true }
     store.send(.stepperChanged(1), effects: .cancelled("fact")) {

@@ -1,6 +1,6 @@
 import CaseStudies
 import Foundation
-import Testing
+import WeftDependencies
 
 /// Suspends until its task is cancelled, then throws `CancellationError` (TCA's
 /// `Task.never()`): an API call that never answers.
@@ -13,24 +13,6 @@ func suspendUntilCancelled<Answer>() async throws -> Answer {
 
 /// An error an API stub throws.
 struct SomethingWentWrong: Error {}
-
-extension WeatherClient {
-  /// A client whose endpoints record an issue naming themselves unless the test gives them.
-  static func unimplemented(
-    forecast: (@Sendable (GeocodingSearch.Result) async throws -> Forecast)? = nil,
-    search: (@Sendable (String) async throws -> GeocodingSearch)? = nil
-  ) -> WeatherClient {
-    WeatherClient(
-      forecast: forecast ?? { _ in
-        Issue.record("WeatherClient.forecast was called, and the test did not give it")
-        throw SomethingWentWrong()
-      },
-      search: search ?? { _ in
-        Issue.record("WeatherClient.search was called, and the test did not give it")
-        throw SomethingWentWrong()
-      })
-  }
-}
 
 extension GeocodingSearch {
   /// Three places (TCA's `GeocodingSearch.mock`).
@@ -52,4 +34,9 @@ extension Forecast {
       temperatureMax: [90, 70, 100], temperatureMin: [70, 50, 80],
       time: [0, 86_400, 172_800].map(Date.init(timeIntervalSince1970:))),
     dailyUnits: DailyUnits(temperatureMax: "°F", temperatureMin: "°F"))
+}
+
+extension UUID {
+  /// The `n`th id the test `uuid` dependency gives, from 0 (TCA's `UUID(0)`).
+  init(_ n: Int) { self.init(counting: UInt64(n)) }
 }

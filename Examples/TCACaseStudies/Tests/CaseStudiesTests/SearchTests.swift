@@ -1,7 +1,9 @@
 import CaseStudies
 import Foundation
+import Synchronization
 import Testing
 import WeftCore
+import WeftDependencies
 import WeftTesting
 
 /// TCA's `SearchTests`, ported test for test, plus the same place tapped twice. TCA's view
@@ -13,11 +15,12 @@ struct SearchTests {
   let clock = TestClock()
 
   func makeStore(
-    _ initial: Search.State = Search.State(), weather: WeatherClient
+    _ initial: Search.State = Search.State(),
+    dependencies: @escaping (inout DependencyValues) -> Void
   ) -> TestStore<Search.State, Search.Event> {
     TestStore(
-      initial: initial, reduce: Search.reduce,
-      feedbacks: Search.feedbacks(weather: weather, clock: clock), clock: clock)
+      initial: initial, reduce: Search.reduce, feedbacks: Search.feedbacks, clock: clock,
+      dependencies: dependencies)
   }
 
   /// The weather TCA's tests expect from `Forecast.mock` at place `id`.
@@ -41,7 +44,7 @@ struct SearchTests {
     country: "Special Country", latitude: 0, longitude: 0, id: 42, name: "Special Place")
 
   @Test func searchAndClearQuery() async {
-    let store = makeStore(weather: .unimplemented(search: { _ in .mock }))
+    let store = makeStore(dependencies: { $0.weatherClient.search = { _ in .mock } })
 
     store.send(.searchQueryChanged("S"), effects: .started("debounce")) { $0.searchQuery = "S" }
     await clock.advance(by: .milliseconds(300))
@@ -57,7 +60,9 @@ struct SearchTests {
   }
 
   @Test func searchFailure() async {
-    let store = makeStore(weather: .unimplemented(search: { _ in throw SomethingWentWrong() }))
+    let store = makeStore(dependencies: {
+      $0.weatherClient.search = { _ in throw SomethingWentWrong() }
+    })
 
     store.send(.searchQueryChanged("S"), effects: .started("debounce")) { $0.searchQuery = "S" }
     await clock.advance(by: .milliseconds(300))
@@ -69,10 +74,12 @@ struct SearchTests {
   @Test func clearQueryCancelsInFlightSearchRequest() async {
     let clock = self.clock
     let store = makeStore(
-      weather: .unimplemented(search: { _ in
-        try await clock.sleep(for: .seconds(1))  // in flight for a second
-        return .mock
-      }))
+      dependencies: {
+        $0.weatherClient.search = { _ in
+          try await clock.sleep(for: .seconds(1))  // in flight for a second
+          return .mock
+        }
+      })
 
     store.send(.searchQueryChanged("S"), effects: .started("debounce")) { $0.searchQuery = "S" }
     await clock.advance(by: .milliseconds(300))
@@ -86,7 +93,7 @@ struct SearchTests {
     var results = GeocodingSearch.mock.results
     results.append(Self.specialResult)
     let store = makeStore(
-      Search.State(results: results), weather: .unimplemented(forecast: { _ in .mock }))
+      Search.State(results: results), dependencies: { $0.weatherClient.forecast = { _ in .mock } })
 
     store.send(.searchResultTapped(Self.specialResult), effects: .started("forecast")) {
       $0.resultForecastRequestInFlight = Self.specialResult
@@ -104,10 +111,12 @@ struct SearchTests {
     let clock = self.clock
     let store = makeStore(
       Search.State(results: results),
-      weather: .unimplemented(forecast: { _ in
-        try await clock.sleep(for: .seconds(0))
-        return .mock
-      }))
+      dependencies: {
+        $0.weatherClient.forecast = { _ in
+          try await clock.sleep(for: .seconds(0))
+          return .mock
+        }
+      })
 
     store.send(.searchResultTapped(results[0]), effects: .started("forecast")) {
       $0.resultForecastRequestInFlight = results[0]
@@ -130,7 +139,7 @@ struct SearchTests {
     let results = GeocodingSearch.mock.results
     let store = makeStore(
       Search.State(results: results),
-      weather: .unimplemented(forecast: { _ in throw SomethingWentWrong() }))
+      dependencies: { $0.weatherClient.forecast = { _ in throw SomethingWentWrong() } })
 
     store.send(.searchResultTapped(results[0]), effects: .started("forecast")) {
       $0.resultForecastRequestInFlight = results[0]
@@ -148,14 +157,16 @@ struct SearchTests {
     let place = GeocodingSearch.mock.results[0]
     let store = makeStore(
       Search.State(results: GeocodingSearch.mock.results),
-      weather: .unimplemented(forecast: { _ in
-        try await clock.sleep(for: .seconds(1))
-        var forecast = Forecast.mock
-        forecast.daily.time = [Date(timeIntervalSince1970: clock.now.offset / .seconds(1))]
-        forecast.daily.temperatureMax = [90]
-        forecast.daily.temperatureMin = [70]
-        return forecast
-      }))
+      dependencies: {
+        $0.weatherClient.forecast = { _ in
+          try await clock.sleep(for: .seconds(1))
+          var forecast = Forecast.mock
+          forecast.daily.time = [Date(timeIntervalSince1970: clock.now.offset / .seconds(1))]
+          forecast.daily.temperatureMax = [90]
+          forecast.daily.temperatureMin = [70]
+          return forecast
+        }
+      })
 
     store.send(.searchResultTapped(place), effects: .started("forecast")) {
       $0.resultForecastRequestInFlight = place
@@ -173,5 +184,32 @@ struct SearchTests {
       $0.weather?.days[0].date = Date(timeIntervalSince1970: 1.5)
     }
     await store.finish()
+  }
+
+  /// New: an endpoint the test did not give fails the test with its name (the
+  /// `weatherClient` dependency's test value is unimplemented), and the feature sees an error.
+  @Test func aForecastTheTestDidNotGiveFailsNamingTheEndpoint() async {
+    let failures = Mutex<[String]>([])
+    let place = GeocodingSearch.mock.results[0]
+    let store = TestStore(
+      initial: Search.State(results: GeocodingSearch.mock.results), reduce: Search.reduce,
+      feedbacks: Search.feedbacks, clock: clock,
+      failure: { failure in failures.withLock { $0.append(failure.message) } })
+
+    store.send(.searchResultTapped(place), effects: .started("forecast")) {
+      $0.resultForecastRequestInFlight = place
+    }
+    await store.receive(
+      .forecastResponse(1, .failure(APIError("unimplemented: WeatherClient.forecast")))
+    ) {
+      $0.resultForecastRequestInFlight = nil
+    }
+    await store.finish()
+    #expect(
+      failures.withLock { $0 } == [
+        "Unimplemented: 'WeatherClient.forecast' was called, and this test did not override it. "
+          + "Give it a test value for this test (the .dependencies trait, withDependencies), "
+          + "this TestStore (TestStore(…, dependencies: { $0… = … })) or this feedback system."
+      ])
   }
 }

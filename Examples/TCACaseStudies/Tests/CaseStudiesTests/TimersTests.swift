@@ -9,8 +9,8 @@ struct TimersTests {
   @Test func basics() async {
     let clock = TestClock()
     let store = TestStore(
-      initial: Timers.State(), reduce: Timers.reduce, feedbacks: Timers.feedbacks(clock: clock),
-      clock: clock)
+      initial: Timers.State(), reduce: Timers.reduce, feedbacks: Timers.feedbacks,
+      clock: clock)  // the store's clock is also the continuousClock dependency
 
     store.send(.toggleTimerButtonTapped, effects: .started("timer")) {
       $0.isTimerActive = true
