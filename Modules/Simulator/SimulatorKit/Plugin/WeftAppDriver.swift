@@ -33,8 +33,10 @@ public final class WeftAppDriver {
   private let paths: @MainActor () -> [String: ObservablePath]
   private let launches: @MainActor () -> Int
   private let sqlStatements: @MainActor () -> UInt64
-  private var cachedObservables: [String: ObservablePath] = [:]
-  private var cachedLaunch = 0
+  /// The launch's path table, read once per launch from `paths`.
+  private var table: (launch: Int, paths: [String: ObservablePath])?
+  /// Keyed paths made so far in this launch, by path.
+  private var keyedObservables: (launch: Int, paths: [String: ObservablePath]) = (0, [:])
 
   /// Makes a driver.
   ///
@@ -45,7 +47,9 @@ public final class WeftAppDriver {
   ///     (enabled here). An app that owns one (made fresh for each launch) is counted apart
   ///     from everything else in the process; the default, `.shared`, is enabled and reset
   ///     by the engine before each launch, so launch-time cells are counted.
-  ///   - paths: the app's observable paths now (read again after each relaunch).
+  ///   - paths: the app's observable paths now. The driver calls it once per launch (again
+  ///     after a relaunch, when `launchCount` has moved) and keeps the table, so the closure
+  ///     may build every path each time it is called.
   ///   - launchCount: 1, plus 1 per relaunch of the app.
   ///   - sqlStatements: SQL statements executed so far (0 for an app without a database).
   /// - Complexity: O(1).
@@ -74,28 +78,41 @@ public final class WeftAppDriver {
   ///
   /// - Complexity: O(p log p), p = paths.
   public var observablePathNames: [String] {
-    (Array(paths().keys) + keyedPaths.keys.map(\.description)).sorted()
+    (Array(currentPaths().keys) + keyedPaths.keys.map(\.description)).sorted()
   }
 
   /// The words of each path declared with `values` (an enumeration's cases), by path.
   ///
   /// - Complexity: O(p), p = paths.
   public var observablePathValues: [String: [String]] {
-    paths().compactMapValues(\.values)
+    currentPaths().compactMapValues(\.values)
   }
 
-  /// The observable named `path`, made once per launch.
+  /// The observable named `path`: from the launch's path table, or made once per launch by
+  /// the keyed path whose shape it has.
   ///
-  /// - Complexity: O(1) amortized.
+  /// - Complexity: O(1) amortized; the first call of a launch reads the path table (the
+  ///   `paths` closure's cost), the first lookup of a keyed path makes it.
   public func observable(named path: String) -> ObservablePath? {
-    if cachedLaunch != launchCount {
-      cachedObservables.removeAll()
-      cachedLaunch = launchCount
-    }
-    if let cached = cachedObservables[path] { return cached }
-    guard let observable = paths()[path] ?? keyedPath(named: path) else { return nil }
-    cachedObservables[path] = observable
+    if let observable = currentPaths()[path] { return observable }
+    let launch = launchCount
+    if keyedObservables.launch != launch { keyedObservables = (launch, [:]) }
+    if let cached = keyedObservables.paths[path] { return cached }
+    guard let observable = keyedPath(named: path) else { return nil }
+    keyedObservables.paths[path] = observable
     return observable
+  }
+
+  /// The path table of the current launch: the `paths` closure's result, read once per
+  /// launch.
+  ///
+  /// - Complexity: O(1), or the closure's cost on the first call of a launch.
+  private func currentPaths() -> [String: ObservablePath] {
+    let launch = launchCount
+    if let table, table.launch == launch { return table.paths }
+    let paths = paths()
+    table = (launch, paths)
+    return paths
   }
 
   /// The path for `path` made by the keyed path whose shape it has, if any (and if the app
@@ -223,7 +240,7 @@ public final class WeftAppDriver {
   ///
   /// - Complexity: O(p log p).
   public func traceLine() -> String {
-    let current = paths()
+    let current = currentPaths()
     return current.keys.sorted().map {
       "\($0)=\(current[$0]?.readForDisplay() ?? ObservedValue.none.description)"
     }
