@@ -125,6 +125,10 @@ final class LensReactor<State: Sendable, Event: Sendable, Query: Sendable>: Reac
     apply(query(state), &commands)
   }
 
+  override func observe(_ state: State, _ commands: inout EffectCommands<Event>) {
+    apply(query(state), &commands)
+  }
+
   override func ended(_ serial: UInt64) { machine.ended(serial) }
 
   private func apply(_ query: Query?, _ commands: inout EffectCommands<Event>) {

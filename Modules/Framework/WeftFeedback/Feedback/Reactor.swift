@@ -40,6 +40,11 @@ class Reactor<State: Sendable, Event: Sendable> {
 
   /// Called when the launch `serial` of this feedback has finished.
   func ended(_ serial: UInt64) {}
+
+  /// Called with a new state that no event of this feedback's own produced (an element's
+  /// state a parent event changed, `forEach(elements:…)`): state-driven rules apply it as
+  /// they apply a reduced state; event-driven rules ignore it.
+  func observe(_ state: State, _ commands: inout EffectCommands<Event>) {}
 }
 
 /// A reactor whose rule depends only on one value of the state (a set, a dictionary): it
@@ -57,6 +62,10 @@ class StateReactor<State: Sendable, Event: Sendable, Value>: Reactor<State, Even
   override final func react(
     to event: Event, in state: State, _ commands: inout EffectCommands<Event>
   ) {
+    apply(value(state), &commands)
+  }
+
+  override final func observe(_ state: State, _ commands: inout EffectCommands<Event>) {
     apply(value(state), &commands)
   }
 
