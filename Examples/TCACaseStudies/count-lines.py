@@ -37,7 +37,7 @@ WEFT = {
     "Effects-Cancellation": ["EffectsCancellation.swift", "FactClient.swift"],
     "Search": ["Search.swift", "WeatherClient.swift"],
     "Todos": ["Todos.swift", "Todo.swift"],
-    "shared": ["APIError.swift", "Array+Move.swift"],
+    "shared": ["APIError.swift"],
 }
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 import WeftDependencies
 import WeftFeedback
 
@@ -10,9 +11,7 @@ public enum Filter: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Whether the list is being edited (SwiftUI's `EditMode`, which the list binds to).
-public enum EditMode: Hashable, Sendable {
-  case active, inactive
-}
+public enum EditMode: Hashable, Sendable { case active, inactive }
 
 /// TCA's Todos example in Weft: add, edit, complete, delete and move to-dos, filter them,
 /// clear the completed ones; completed to-dos sink to the bottom one second after the last
@@ -25,18 +24,18 @@ public enum Todos {
   public struct State: Equatable, Sendable {
     public var editMode: EditMode = .inactive
     public var filter: Filter = .all
-    public var todos: [Todo.State] = []
+    public var todos: IdentifiedArray<Todo.State> = []
 
     /// Makes the list.
-    public init(editMode: EditMode = .inactive, filter: Filter = .all, todos: [Todo.State] = []) {
-      (self.editMode, self.filter, self.todos) = (editMode, filter, todos)
+    public init(filter: Filter = .all, todos: IdentifiedArray<Todo.State> = []) {
+      (self.filter, self.todos) = (filter, todos)
     }
 
     /// The to-dos the filter lets through, in order.
     public var filteredTodos: [Todo.State] {
       switch filter {
       case .active: todos.filter { !$0.isComplete }
-      case .all: todos
+      case .all: Array(todos)
       case .completed: todos.filter(\.isComplete)
       }
     }
@@ -57,34 +56,35 @@ public enum Todos {
 
   enum EffectID { case add, todoCompletion, move }
 
-  /// Applies one event.
+  /// Applies one event: a row's to its `Todo`, the list's to the list.
   ///
-  /// - Complexity: O(n), n = to-dos.
-  public static func reduce(_ state: inout State, _ event: Event) {
+  /// - Complexity: O(1) expected for a row's event; O(n) for the list's, n = to-dos.
+  public static let reduce = Reduce.combine(
+    Reduce.forEach(
+      \State.todos, extract: { if case .todo(let id, let event) = $0 { (id, event) } else { nil } },
+      reduce: Todo.reduce),
+    reduceList)
+
+  static func reduceList(_ state: inout State, _ event: Event) {
     switch event {
-    case .addTodoButtonTapped: break
+    case .addTodoButtonTapped, .todo: break
     case .todoAdded(let id): state.todos.insert(Todo.State(id: id), at: 0)
     case .clearCompletedButtonTapped: state.todos.removeAll(where: \.isComplete)
     case .delete(let offsets):
-      let ids = offsets.map { state.filteredTodos[$0].id }
-      state.todos.removeAll { ids.contains($0.id) }
+      let filtered = state.filteredTodos
+      for index in offsets { state.todos.remove(id: filtered[index].id) }
     case .editModeChanged(let mode): state.editMode = mode
     case .filterChanged(let filter): state.filter = filter
     case .move(var source, var destination):
       if state.filter == .completed {
         let filtered = state.filteredTodos
-        source = IndexSet(
-          source.compactMap { index in state.todos.firstIndex { $0.id == filtered[index].id } })
+        source = IndexSet(source.compactMap { state.todos.index(id: filtered[$0].id) })
         destination =
           destination < filtered.endIndex
-          ? state.todos.firstIndex { $0.id == filtered[destination].id } ?? destination
-          : state.todos.endIndex
+          ? state.todos.index(id: filtered[destination].id) ?? destination : state.todos.endIndex
       }
       state.todos.move(fromOffsets: source, toOffset: destination)
     case .sortCompletedTodos: state.todos.sort { $1.isComplete && !$0.isComplete }
-    case .todo(let id, let event):
-      guard let index = state.todos.firstIndex(where: { $0.id == id }) else { return }
-      Todo.reduce(&state.todos[index], event)
     }
   }
 

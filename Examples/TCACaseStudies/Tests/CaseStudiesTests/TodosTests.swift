@@ -17,8 +17,11 @@ struct TodosTests {
       dependencies: { $0.uuid = .incrementing })  // `clock` is the continuousClock too
   }
 
-  static func todos(_ completed: Bool...) -> [Todo.State] {
-    completed.enumerated().map { Todo.State(id: UUID($0.offset), isComplete: $0.element) }
+  static func todos(_ completed: Bool...) -> IdentifiedArray<Todo.State> {
+    IdentifiedArray(
+      uniqueElements: completed.enumerated().map {
+        Todo.State(id: UUID($0.offset), isComplete: $0.element)
+      })
   }
 
   @Test func add() async {
@@ -42,7 +45,7 @@ struct TodosTests {
     let store = makeStore(Todos.State(todos: Self.todos(false)))
 
     store.send(.todo(id: UUID(0), .descriptionChanged("Learn Composable Architecture"))) {
-      $0.todos[0].description = "Learn Composable Architecture"
+      $0.todos[id: UUID(0)]?.description = "Learn Composable Architecture"
     }
     await store.finish()
   }
@@ -51,7 +54,7 @@ struct TodosTests {
     let store = makeStore(Todos.State(todos: Self.todos(false, false)))
 
     store.send(.todo(id: UUID(0), .isCompleteChanged(true)), effects: .started("sort")) {
-      $0.todos[0].isComplete = true
+      $0.todos[id: UUID(0)]?.isComplete = true
     }
     await clock.advance(by: .seconds(1))
     await store.receive(.sortCompletedTodos) { $0.todos = [$0.todos[1], $0.todos[0]] }
@@ -62,13 +65,13 @@ struct TodosTests {
     let store = makeStore(Todos.State(todos: Self.todos(false, false)))
 
     store.send(.todo(id: UUID(0), .isCompleteChanged(true)), effects: .started("sort")) {
-      $0.todos[0].isComplete = true
+      $0.todos[id: UUID(0)]?.isComplete = true
     }
     await clock.advance(by: .milliseconds(500))
     store.send(
       .todo(id: UUID(0), .isCompleteChanged(false)), effects: .started("sort").cancelling("sort")
     ) {
-      $0.todos[0].isComplete = false
+      $0.todos[id: UUID(0)]?.isComplete = false
     }
     await clock.advance(by: .seconds(1))
     await store.receive(.sortCompletedTodos)
@@ -126,7 +129,7 @@ struct TodosTests {
 
     store.send(.filterChanged(.completed)) { $0.filter = .completed }
     store.send(.todo(id: UUID(1), .descriptionChanged("Did this already"))) {
-      $0.todos[1].description = "Did this already"
+      $0.todos[id: UUID(1)]?.description = "Did this already"
     }
     await store.finish()
   }
