@@ -343,7 +343,7 @@ let package = Package(
       dependencies: [
         "HealthSimulator", "SimulatorFlow", "SimulatorGate", "SimulatorKit", "SimulatorPacks",
         "SimulatorReports", "TestProcesses", "WeftContexts", "WeftCore", "WeftNetworking",
-        "WeftSimulation",
+        "WeftRuntime", "WeftSimulation",
       ],
       path: "Tests/SimulatorKitTests",
       swiftSettings: strict),

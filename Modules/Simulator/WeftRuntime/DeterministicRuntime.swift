@@ -168,7 +168,7 @@ public final class DeterministicRuntime: Sendable {
     let limit = VirtualDelay.nanoseconds(limit)
     return loop.state.withLock { state in
       defer { state.publishTime() }
-      return state.queue.fireNextTimer(upTo: limit)
+      return state.fireNextTimer(upTo: limit)
     }
   }
 
@@ -289,6 +289,8 @@ public final class DeterministicRuntime: Sendable {
     loop.state.withLock { state in
       state.trace = []
       state.traceMark = ""
+      state.taskNames = [:]
+      state.timerDeviation = nil
     }
   }
 
@@ -303,14 +305,40 @@ public final class DeterministicRuntime: Sendable {
     }
   }
 
-  /// The jobs recorded since `startJobTrace()`, and stops recording (empty when it never
-  /// started).
+  /// Names the running task in the job trace: `name`, or its own `Task(name:)` name. Needed
+  /// for a task that hops between executors, whose hops the runtime sees when it is no longer
+  /// running; a task that yields, starts another or resumes one is named by the runtime.
+  /// Nothing when not recording, or when no task runs.
   ///
   /// - Complexity: O(1).
+  public func nameRunningTask(_ name: String? = nil) {
+    loop.state.withLock { state in
+      guard state.trace != nil else { return }
+      let (id, own) = ContinuationProbe.runningTask()
+      guard id != 0, let label = name ?? own else { return }
+      state.taskNames[id] = label
+    }
+  }
+
+  /// The jobs recorded since `startJobTrace()`, each with the name of the task that ran
+  /// (`JobRecord.name`, where one was seen), and stops recording (empty when it never
+  /// started).
+  ///
+  /// - Complexity: O(n), n = records.
   public func takeJobTrace() -> [JobRecord] {
     loop.state.withLock { state in
       defer { state.trace = nil }
-      return state.trace ?? []
+      var records = state.trace ?? []
+      for index in records.indices {
+        let inside = records[index].inside.flatMap { state.taskNames[$0] }
+        if records[index].task == 0 {
+          records[index].name = inside
+        } else {
+          records[index].name = state.taskNames[records[index].task]
+          records[index].wakes = inside
+        }
+      }
+      return records
     }
   }
 

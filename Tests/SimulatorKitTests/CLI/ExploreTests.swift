@@ -84,7 +84,9 @@ struct ExploreTests {
     }
     let bad = try await run([flow("lost-update"), "--schedule-seed", "soon"])
     #expect(bad.status == 2)
-    #expect(bad.error.contains("--schedule-seed needs a whole number or 'arrival', got 'soon'"))
+    #expect(
+      bad.error.contains(
+        "--schedule-seed needs a whole number, 'arrival' or pct:DEPTH:STEPS:SEED, got 'soon'"))
   }
 
   /// The string after `--schedule ` on the first line that holds `marker`.
@@ -106,7 +108,7 @@ struct ExploreTests {
       "--schedules", "1000",
     ])
     #expect(explored.status == 1, "\(explored.standard)\(explored.error)")
-    #expect(explored.standard.contains("exhaustive (≤ 2 preemptions) · 84 schedules ("))
+    #expect(explored.standard.contains("exhaustive (≤ 2 preemptions) · 120 schedules ("))
     #expect(explored.standard.contains("space covered · 2 distinct outcomes · 1 failing"))
     for marker in ["  replay:", "  minimal:"] {
       let schedule = try #require(
@@ -116,12 +118,18 @@ struct ExploreTests {
       #expect(replay.standard.contains("orders.created is 2, expected == 1"))
       #expect(replay.error.isEmpty, "\(replay.error)")
     }
-    let smaller = try await run([
+    // With no preemption each task runs as far as it can before the next starts: one schedule,
+    // which passes; one preemption (a switch in the middle of the first submit) finds it.
+    let none = try await run([
+      "explore", flow("double-submit"), "--strategy", "exhaustive", "--preemptions", "0",
+    ])
+    #expect(none.status == 0, "\(none.standard)")
+    #expect(none.standard.contains("1 schedules (") && none.standard.contains("space covered"))
+    let one = try await run([
       "explore", flow("double-submit"), "--strategy", "exhaustive", "--preemptions", "1",
     ])
-    #expect(smaller.status == 0, "\(smaller.standard)")
-    #expect(
-      smaller.standard.contains("13 schedules (") && smaller.standard.contains("space covered"))
+    #expect(one.status == 1, "\(one.standard)")
+    #expect(one.standard.contains("16 schedules (") && one.standard.contains("space covered"))
     let capped = try await run([
       "explore", flow("double-submit"), "--strategy", "exhaustive", "--schedules", "10",
     ])

@@ -154,4 +154,20 @@ int weft_continuation_probe_waiters(uint64_t *ids, char *names, int capacity, in
   return n;
 }
 
+// The task running on the calling thread: its id (0 when none) and, in `name` (`size` bytes,
+// empty for an unnamed task), its name — what a job trace names the tasks it saw by.
+uint64_t weft_continuation_probe_current_task(char *name, int size) {
+  if (size > 0) name[0] = 0;
+  if (swift_task_getCurrent == NULL || swift_task_getJobTaskId == NULL) return 0;
+  void *task = swift_task_getCurrent();
+  if (task == NULL) return 0;
+  const char *current =
+      swift_task_getCurrentTaskName != NULL ? swift_task_getCurrentTaskName() : NULL;
+  if (current != NULL && size > 0) {
+    strncpy(name, current, (size_t)size - 1);
+    name[size - 1] = 0;
+  }
+  return swift_task_getJobTaskId(task);
+}
+
 #endif

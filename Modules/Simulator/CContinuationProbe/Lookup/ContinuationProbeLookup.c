@@ -18,6 +18,13 @@ extern void weft_continuation_probe_job_enqueued(const void *job) __attribute__(
 extern int weft_continuation_probe_waiters(
     uint64_t *ids, char *names, int capacity, int name_size) __attribute__((weak));
 extern uint64_t weft_continuation_probe_job_task(const void *job) __attribute__((weak));
+extern uint64_t weft_continuation_probe_current_task(char *name, int size) __attribute__((weak));
+
+uint64_t weft_continuation_probe_running_task(char *name, int size) {
+  if (size > 0) name[0] = 0;
+  if (weft_continuation_probe_current_task == NULL) return 0;
+  return weft_continuation_probe_current_task(name, size);
+}
 
 uint64_t weft_continuation_probe_task_of_job(const void *job) {
   if (weft_continuation_probe_job_task == NULL) return 0;
@@ -49,6 +56,10 @@ uint64_t weft_continuation_probe_task_of_job(const void *job) {
   return 0;
 }
 bool weft_continuation_probe_is_linked(void) { return false; }
+uint64_t weft_continuation_probe_running_task(char *name, int size) {
+  if (size > 0) name[0] = 0;
+  return 0;
+}
 void weft_continuation_probe_start(void) {}
 void weft_continuation_probe_note_enqueued(const void *job) { (void)job; }
 int weft_continuation_probe_copy_waiters(

@@ -7,9 +7,10 @@ import WeftRuntime
 /// when any schedule failed.
 ///
 /// Strategies: `random` runs schedule 0 (arrival order, what `run` uses), then schedule seeds
-/// 1…N−1; `exhaustive` runs every distinct schedule with at most K deviations from arrival
-/// order (`--preemptions K`), depth first, and says whether it covered them all within
-/// `--schedules`. The first failing outcome is shrunk to the fewest deviations found and
+/// 1…N−1; `pct` the same with PCT schedules of depth D (`--depth`, `PCTPolicy`), their change
+/// points drawn among arrival order's decisions; `exhaustive` runs every distinct schedule
+/// with at most K preemptions (`--preemptions K`, `ExhaustiveWalk`), depth first, and says
+/// whether it covered them all within `--schedules`. The first failing outcome is shrunk to the fewest deviations found and
 /// printed as a schedule string (`run --schedule`).
 ///
 /// Each run starts from a fresh launch of the app at virtual time zero; the previous run's
@@ -33,6 +34,8 @@ struct ExploreCommand {
     var failures: [String]
     var final: [String: String]
     var chooser: ScheduleChooser
+    /// The jobs the run ran, when traced.
+    var records: [JobRecord] = []
   }
 
   func run() async -> Int32 {
@@ -46,14 +49,22 @@ struct ExploreCommand {
     var report = ExploreOutcomes(flow: arguments.flow)
     let started = RealClock.monotonicNanoseconds  // real: the app's clocks are virtual
     switch arguments.strategy {
-    case .random:
+    case .random, .pct:
       report.shard = arguments.shard?.description
+      if arguments.strategy == .pct {
+        // PCT's change points fall among the decisions of arrival order's run.
+        let chooser = ScheduleChooser(seed: nil, script: [], recording: true)
+        guard let run = await runOnce(chooser, runtime) else { return 2 }
+        let pct = PCTPolicy.Parameters(
+          depth: arguments.depth, steps: run.chooser.decisions.count)
+        report.pct = pct
+        report.strategy = "pct (depth \(pct.depth), \(pct.steps) steps)"
+      }
       for schedule in 0..<UInt64(arguments.schedules) {
         if let shard = arguments.shard, schedule % UInt64(shard.count) != UInt64(shard.index - 1) {
           continue
         }
-        let chooser = ScheduleChooser(seed: schedule == 0 ? nil : schedule)
-        guard let run = await runOnce(chooser, runtime) else { return 2 }
+        guard let run = await runOnce(report.chooser(for: schedule), runtime) else { return 2 }
         report.add(schedule: schedule, failures: run.failures, final: run.final)
       }
     case .exhaustive:
@@ -61,13 +72,15 @@ struct ExploreCommand {
       var prefix: [ScheduleChooser.Decision] = []
       report.covered = false
       while report.schedules < arguments.schedules {
-        let chooser = ScheduleChooser(seed: nil, script: prefix, recording: true)
-        guard let run = await runOnce(chooser, runtime) else { return 2 }
+        guard let run = await runOnce(ScheduleChooser(goingOnAfter: prefix), runtime) else {
+          return 2
+        }
         let decisions = run.chooser.decisions
         report.add(
           schedule: UInt64(report.schedules), failures: run.failures, final: run.final,
           replay: ScheduleString.encode(decisions))
-        guard let next = Self.nextPrefix(after: decisions, bound: arguments.preemptions) else {
+        guard let next = ExhaustiveWalk.nextPrefix(after: decisions, bound: arguments.preemptions)
+        else {
           report.covered = true
           break
         }
@@ -76,7 +89,9 @@ struct ExploreCommand {
     }
     report.seconds = ExploreCommand.seconds(RealClock.since(started))
     if let index = report.outcomes.firstIndex(where: { !$0.passed }) {
-      guard let minimal = await shrink(report.outcomes[index], runtime) else { return 2 }
+      guard let minimal = await shrink(report.outcomes[index], of: report, runtime) else {
+        return 2
+      }
       report.outcomes[index].minimal = minimal
     }
     runtime.reset(scheduleSeed: nil)
@@ -87,13 +102,16 @@ struct ExploreCommand {
 
   /// Runs the flow once under `chooser`; `nil` when the flow could not be prepared (the
   /// error was printed).
-  func runOnce(_ chooser: ScheduleChooser, _ runtime: DeterministicRuntime) async -> Run? {
+  func runOnce(
+    _ chooser: ScheduleChooser, _ runtime: DeterministicRuntime, traced: Bool = false
+  ) async -> Run? {
     runtime.reset(chooser: chooser)
     guard
       let (flow, app) = await Simulator.prepare(
         arguments.flow, seed: arguments.seed, plugin: plugin, output: output,
         defines: arguments.defines, launchOptions: arguments.launchOptions)
     else { return nil }
+    if traced { runtime.startJobTrace() }
     let result = await Simulator.execute(
       flow, on: app, plugin: plugin, explain: false, deterministic: false, trace: nil,
       progress: false, output: output)
@@ -102,87 +120,14 @@ struct ExploreCommand {
       final[path] = app.observable(named: path).map { "\($0.read())" }
     }
     let used = runtime.chooser
+    let records = traced ? runtime.takeJobTrace() : []
     await Simulator.shutDown(app)
     // Task ids count up over the whole process: a stall's message names the same tasks with
     // other ids in every run, which must not make every run an outcome of its own.
     // The probe keeps tasks left waiting by earlier runs of this process too: the names are
     // listed once each, sorted.
     let failures = result.failures.map { Self.withoutTaskIDs($0.message) }
-    return Run(failures: failures, final: final, chooser: used)
-  }
-
-  /// The next schedule of a depth-first walk of the decision tree: the deepest decision that
-  /// can take its next candidate without passing `bound` deviations, the same decisions
-  /// before it; `nil` when every schedule within the bound has run.
-  ///
-  /// - Complexity: O(d), d = decisions.
-  static func nextPrefix(
-    after decisions: [ScheduleChooser.Decision], bound: Int
-  ) -> [ScheduleChooser.Decision]? {
-    var before = [Int](repeating: 0, count: decisions.count + 1)
-    for (index, decision) in decisions.enumerated() {
-      before[index + 1] = before[index] + (decision.choice == 0 ? 0 : 1)
-    }
-    for index in decisions.indices.reversed() {
-      let decision = decisions[index]
-      guard decision.choice + 1 < decision.count, before[index] + 1 <= bound else { continue }
-      return Array(decisions[..<index])
-        + [ScheduleChooser.Decision(choice: decision.choice + 1, count: decision.count)]
-    }
-    return nil
-  }
-
-  /// Shrinks the first schedule of a failing outcome: drops its deviations from arrival
-  /// order one at a time, keeping a drop when the run still fails with the same first
-  /// failure, until no single drop does. `nil` when a run could not be prepared.
-  func shrink(
-    _ outcome: ExploreOutcomes.Outcome, _ runtime: DeterministicRuntime
-  ) async -> ExploreOutcomes.Minimal? {
-    let first = outcome.schedules[0]
-    var runs = 0
-    var decisions: [ScheduleChooser.Decision]
-    var script: [ScheduleChooser.Decision]?
-    if let replay = outcome.replay {
-      do throws(ScheduleString.Problem) {
-        script = try ScheduleString.decode(replay)
-      } catch {
-        output.error(
-          "note: the outcome's schedule string does not decode (\(error)); shrinking from its seed")
-      }
-    }
-    if let script {
-      decisions = script
-    } else {
-      let chooser = ScheduleChooser(seed: first == 0 ? nil : first, script: [], recording: true)
-      guard let run = await runOnce(chooser, runtime) else { return nil }
-      runs += 1
-      decisions = run.chooser.decisions
-    }
-    let from = ScheduleString.deviations(decisions)
-    let symptom = outcome.failures.first
-    var shrunk = true
-    while shrunk, runs < Self.shrinkLimit {
-      shrunk = false
-      for index in decisions.indices.reversed() where decisions[index].choice != 0 {
-        guard runs < Self.shrinkLimit, index < decisions.count else { break }
-        var candidate = decisions
-        candidate[index].choice = 0
-        // Arrival order where it does not deviate, whatever the number of candidates there.
-        let script = candidate.map { $0.choice == 0 ? .init(choice: 0, count: 0) : $0 }
-        let chooser = ScheduleChooser(seed: nil, script: script, recording: true)
-        guard let run = await runOnce(chooser, runtime) else { return nil }
-        runs += 1
-        let kept = run.chooser.decisions
-        guard run.failures.first == symptom,
-          ScheduleString.deviations(kept) < ScheduleString.deviations(decisions)
-        else { continue }
-        decisions = kept
-        shrunk = true
-      }
-    }
-    return ExploreOutcomes.Minimal(
-      schedule: ScheduleString.encode(decisions),
-      deviations: ScheduleString.deviations(decisions), from: from, runs: runs)
+    return Run(failures: failures, final: final, chooser: used, records: records)
   }
 
   /// `message` with the waiting tasks' ids dropped and their names listed once, sorted.

@@ -1,4 +1,5 @@
 import Foundation
+import WeftRuntime
 
 /// What `explore` found: the distinct outcomes of a flow's schedules, and how to show them.
 ///
@@ -24,19 +25,27 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     var passed: Bool { failures.isEmpty }
   }
 
-  /// A failing schedule shrunk: its string and how far it deviates from arrival order.
+  /// A failing schedule shrunk: its string, its preemptions and how far it deviates from
+  /// arrival order.
   struct Minimal: Sendable, Equatable, Codable {
     var schedule: String
+    /// Its choices other than arrival order.
     var deviations: Int
-    /// The deviations of the schedule it was shrunk from.
+    /// The preemptions of the schedule it was shrunk from.
     var from: Int
     /// Runs the shrinking took.
     var runs: Int
+    /// Its choices other than going on with what ran last (`ExhaustiveWalk`).
+    var preemptions: Int
+    /// The jobs around its deviations (`ExploreTrace`), as printed.
+    var trace: [String] = []
   }
 
   var flow: String
   /// The strategy, as the header names it (`random`, `exhaustive (≤ 2 preemptions)`).
   var strategy = "random"
+  /// For the PCT strategy: the parameters every seed's schedule is drawn with.
+  var pct: PCTPolicy.Parameters?
   /// For the exhaustive strategy: whether every schedule within the bound ran.
   var covered: Bool?
   /// `K/N` when this is one shard's share of the schedules.
@@ -82,9 +91,23 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     schedule == 0 ? "schedule 0, arrival order" : "schedule seed \(schedule)"
   }
 
+  /// `1 preemption`, `3 preemptions`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
   /// What `--schedule-seed` takes to replay `schedule`.
-  static func replayArgument(_ schedule: UInt64) -> String {
-    schedule == 0 ? "arrival" : String(schedule)
+  func replayArgument(_ schedule: UInt64) -> String {
+    if schedule == 0 { return "arrival" }
+    return pct.map { $0.argument(seed: schedule) } ?? String(schedule)
+  }
+
+  /// The chooser of numbered schedule `schedule`: arrival order for 0, else its seed's
+  /// draw — or PCT's, with `pct`.
+  func chooser(for schedule: UInt64, recording: Bool = false) -> ScheduleChooser {
+    guard schedule != 0 else { return ScheduleChooser(seed: nil, script: [], recording: recording) }
+    if let pct { return ScheduleChooser(pct: pct, seed: schedule, recording: recording) }
+    return ScheduleChooser(seed: schedule, script: [], recording: recording)
   }
 
   /// The summary: a header, then one block per outcome, failing outcomes first. `final:`
@@ -130,13 +153,14 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
       }
       let replay =
         outcome.replay.map { "--schedule \($0)" }
-        ?? "--schedule-seed \(Self.replayArgument(first))"
+        ?? "--schedule-seed \(replayArgument(first))"
       lines.append("  replay: \(program) run \(flow) \(replay)")
       if let minimal = outcome.minimal {
         lines.append(
-          "  minimal: \(minimal.deviations) deviation\(minimal.deviations == 1 ? "" : "s") from "
-            + "arrival order (shrunk from \(minimal.from) in \(minimal.runs) runs): "
-            + "\(program) run \(flow) --schedule \(minimal.schedule)")
+          "  minimal: \(Self.count(minimal.preemptions, "preemption")) (shrunk from "
+            + "\(minimal.from) in \(minimal.runs) runs), \(Self.count(minimal.deviations, "deviation")) "
+            + "from arrival order: \(program) run \(flow) --schedule \(minimal.schedule)")
+        lines.append(contentsOf: minimal.trace)
       }
     }
     return lines.joined(separator: "\n")
@@ -164,6 +188,7 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     guard report.kind == JSONReport.kind else { return nil }
     var outcomes = ExploreOutcomes(flow: report.flow)
     outcomes.strategy = report.strategy
+    outcomes.pct = report.pct
     outcomes.covered = report.covered
     outcomes.shard = report.shard
     outcomes.schedules = report.schedules
@@ -184,6 +209,7 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     guard let first = parts.first else { throw MergeProblem(message: "no reports to merge") }
     var merged = ExploreOutcomes(flow: first.flow)
     merged.strategy = first.strategy
+    merged.pct = first.pct
     var shards = Set<String>()
     var minimals:
       [(schedule: UInt64, failures: [String], final: [String: String], ExploreOutcomes.Minimal)] =
@@ -232,6 +258,7 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     var kind = JSONReport.kind
     var flow: String
     var strategy: String
+    var pct: PCTPolicy.Parameters?
     var covered: Bool?
     var shard: String?
     var schedules: Int
@@ -244,6 +271,7 @@ struct ExploreOutcomes: Sendable, Equatable, Codable {
     init(_ report: ExploreOutcomes) {
       flow = report.flow
       strategy = report.strategy
+      pct = report.pct
       covered = report.covered
       shard = report.shard
       schedules = report.schedules

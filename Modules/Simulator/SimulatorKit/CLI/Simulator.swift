@@ -133,12 +133,14 @@ public enum Simulator {
   }
 
   /// `--schedule-seed S` among `arguments`, read before they are parsed (the runtime is
-  /// installed first); a bad value is left for the parser to report.
+  /// installed first); a bad value is left for the parser to report. A PCT seed installs
+  /// arrival order: `run` sets its chooser just before the launch, as `explore` does.
   nonisolated static func scheduleSeed(in arguments: [String]) -> UInt64? {
     let arguments = SimulatorCommand.splittingInlineValues(arguments)
-    guard let index = arguments.firstIndex(of: "--schedule-seed"), index + 1 < arguments.count
+    guard let index = arguments.firstIndex(of: "--schedule-seed"), index + 1 < arguments.count,
+      let argument = ScheduleArgument(arguments[index + 1]), argument.pct == nil
     else { return nil }
-    return ScheduleArgument(arguments[index + 1])?.seed
+    return argument.seed
   }
 
   /// Parses each flow against the app's observable paths.
@@ -260,7 +262,7 @@ public enum Simulator {
   /// After `run --schedule`: says where a recorded schedule stopped matching the run (the app
   /// changed since it was recorded), on standard error.
   static func noteReplay(
-    of script: [ScheduleChooser.Decision], used: ScheduleChooser, seed: UInt64, output: Output
+    of script: [ScheduleChooser.Decision], used: ScheduleChooser, seed: String, output: Output
   ) {
     if let at = used.divergence {
       output.error(
@@ -313,17 +315,21 @@ public enum Simulator {
       return DeterminismCheck(arguments: arguments, output: output).run()
     }
     var replayed: [ScheduleChooser.Decision]?
+    let seed = arguments.scheduleSeed ?? 1
     if let text = arguments.schedule, let runtime = DeterministicRuntime.current {
       do throws(ScheduleString.Problem) {
         let script = try ScheduleString.decode(text)
         replayed = script
         runtime.reset(
-          chooser: ScheduleChooser(
-            seed: arguments.scheduleSeed ?? 1, script: script, recording: true))
+          chooser: arguments.pct.map {
+            ScheduleChooser(pct: $0, seed: seed, script: script, recording: true)
+          } ?? ScheduleChooser(seed: seed, script: script, recording: true))
       } catch {
         output.error("error: --schedule: \(error)")
         return 2
       }
+    } else if let pct = arguments.pct, let runtime = DeterministicRuntime.current {
+      runtime.reset(chooser: ScheduleChooser(pct: pct, seed: seed))
     }
     guard
       let (flow, app) = await prepare(
@@ -337,7 +343,9 @@ public enum Simulator {
       deterministic: arguments.deterministic,
       trace: arguments.trace, progress: arguments.progress && !arguments.json, output: output)
     if let replayed, let used = DeterministicRuntime.current?.chooser {
-      Self.noteReplay(of: replayed, used: used, seed: arguments.scheduleSeed ?? 1, output: output)
+      Self.noteReplay(
+        of: replayed, used: used,
+        seed: arguments.pct.map { $0.argument(seed: seed) } ?? String(seed), output: output)
     }
     if let path = arguments.jobTrace, let runtime = DeterministicRuntime.current {
       let data: Data

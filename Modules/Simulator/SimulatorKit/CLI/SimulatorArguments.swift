@@ -1,6 +1,7 @@
 import Foundation
 import SimulatorFlow
 import SimulatorGate
+import WeftRuntime
 
 /// What `weft-sim` was asked to do, parsed from its arguments.
 ///
@@ -54,6 +55,8 @@ struct RunArguments: Sendable, Equatable {
   /// `--schedule-seed S`: the order of ready jobs on the deterministic runtime (what
   /// `explore` prints to reproduce a schedule); `nil` for arrival order (`0` or `arrival`).
   var scheduleSeed: UInt64?
+  /// `--schedule-seed pct:DEPTH:STEPS:SEED`: the seed picks by PCT with these parameters.
+  var pct: PCTPolicy.Parameters?
   /// `--schedule STRING`: a recorded schedule (`ScheduleString`) to replay; where it stops
   /// matching, `scheduleSeed` picks (schedule seed 1 when none is given).
   var schedule: String?
@@ -78,8 +81,11 @@ struct ExploreArguments: Sendable, Equatable {
   var schedules = 100
   /// `--strategy`: how schedules are chosen.
   var strategy = ExploreStrategy.random
-  /// `--preemptions K`: the exhaustive strategy's bound on deviations from arrival order.
+  /// `--preemptions K`: the exhaustive strategy's bound on preemptions (deviations from
+  /// arrival order that do not go on with the job that ran last).
   var preemptions = 2
+  /// `--depth D`: the PCT strategy's bug depth (D − 1 priority change points).
+  var depth = 3
   /// `--shard K/N`: run only the schedules whose number is K − 1 modulo N (random strategy);
   /// `merge` joins the shards' `--json` reports.
   var shard: GateShard?
@@ -255,7 +261,7 @@ extension SimulatorCommand {
         let text = try value(after: argument, in: &rest, for: .explore)
         guard let strategy = ExploreStrategy(rawValue: text) else {
           throw UsageError(
-            "--strategy is random or exhaustive, got '\(text)'", subcommand: .explore)
+            "--strategy is random, pct or exhaustive, got '\(text)'", subcommand: .explore)
         }
         explore.strategy = strategy
       case "--preemptions":
@@ -266,6 +272,13 @@ extension SimulatorCommand {
             subcommand: .explore)
         }
         explore.preemptions = count
+      case "--depth":
+        let text = try value(after: argument, in: &rest, for: .explore)
+        guard let depth = Int(text), (1...10).contains(depth) else {
+          throw UsageError(
+            "--depth needs a whole number from 1 to 10, got '\(text)'", subcommand: .explore)
+        }
+        explore.depth = depth
       case "--json": explore.json = true
       case "--seed":
         let text = try value(after: argument, in: &rest, for: .explore)
@@ -405,9 +418,11 @@ extension SimulatorCommand {
         let text = try value(after: argument, in: &rest, for: .run)
         guard let schedule = ScheduleArgument(text) else {
           throw UsageError(
-            "--schedule-seed needs a whole number or 'arrival', got '\(text)'", subcommand: .run)
+            "--schedule-seed needs a whole number, 'arrival' or pct:DEPTH:STEPS:SEED, got "
+              + "'\(text)'", subcommand: .run)
         }
         run.scheduleSeed = schedule.seed
+        run.pct = schedule.pct
       case "--schedule":
         run.schedule = try value(after: argument, in: &rest, for: .run)
       case "--no-progress": run.progress = false
@@ -582,7 +597,8 @@ extension SimulatorCommand {
       ]
     case .explore:
       [
-        "--schedules", "--strategy", "--preemptions", "--shard", "--seed", "--define", "--verbose",
+        "--schedules", "--strategy", "--preemptions", "--depth", "--shard", "--seed", "--define",
+        "--verbose",
         "--json",
       ]
     case .sweep: ["--views", "--json", "--html", "--no-progress"]
@@ -608,14 +624,19 @@ extension SimulatorCommand {
 }
 
 /// The value of `--schedule-seed`: `arrival` or `0` for arrival order (schedule 0, what `run`
-/// uses without it), or a schedule seed.
+/// uses without it), a schedule seed, or `pct:DEPTH:STEPS:SEED` (a PCT schedule).
 struct ScheduleArgument: Sendable, Equatable {
   /// The seed, or `nil` for arrival order.
   let seed: UInt64?
+  /// PCT's parameters, when the seed picks by PCT.
+  var pct: PCTPolicy.Parameters?
 
-  /// Reads `text`; `nil` when it is neither `arrival` nor a whole number.
+  /// Reads `text`; `nil` when it is neither `arrival`, a whole number nor a PCT seed.
   init?(_ text: String) {
-    if text == "arrival" {
+    if let (parameters, seed) = PCTPolicy.Parameters.parse(text) {
+      self.seed = seed
+      pct = parameters
+    } else if text == "arrival" {
       seed = nil
     } else if let number = UInt64(text) {
       seed = number == 0 ? nil : number
@@ -629,7 +650,9 @@ struct ScheduleArgument: Sendable, Equatable {
 enum ExploreStrategy: String, Sendable, Equatable {
   /// Arrival order, then seeded random draws.
   case random
-  /// Every distinct schedule with at most `--preemptions` deviations from arrival order,
-  /// depth first, up to `--schedules` of them.
+  /// Every distinct schedule with at most `--preemptions` preemptions, depth first, up to
+  /// `--schedules` of them.
   case exhaustive
+  /// Arrival order, then PCT schedules of depth `--depth` (`PCTPolicy`), seeds 1…N−1.
+  case pct
 }

@@ -46,8 +46,9 @@ enum SimulatorHelp {
     case .explore:
       let indent = String(repeating: " ", count: program.count + 16)
       return """
-        \(program) explore <flow> [--schedules <n>] [--strategy random|exhaustive]
-        \(indent)[--preemptions <k>] [--shard <k>/<n>] [--verbose] [--json] [--seed <n>]
+        \(program) explore <flow> [--schedules <n>] [--strategy random|pct|exhaustive]
+        \(indent)[--depth <d>] [--preemptions <k>] [--shard <k>/<n>] [--verbose] [--json]
+        \(indent)[--seed <n>]
         \(indent)[--define <name>=<value> ...]
         """
     case .check: return "\(program) check <flow> ..."
@@ -148,7 +149,8 @@ enum SimulatorHelp {
       --schedule-seed <s>
                         On the deterministic runtime: run ready jobs in the order seed <s>
                         draws (what 'explore' prints to reproduce an outcome); 'arrival' or
-                        0, or no option, is arrival order (schedule 0).
+                        0, or no option, is arrival order (schedule 0); pct:D:N:S is the
+                        PCT schedule of seed S (depth D, change points among N decisions).
       --schedule <string>
                         On the deterministic runtime: replay a schedule string that
                         'explore' printed (s1:LENGTH:DEVIATIONS). Where it stops matching
@@ -176,7 +178,8 @@ enum SimulatorHelp {
     OVERVIEW: Run one flow under N schedules of the deterministic runtime — arrival order
     (schedule 0, what 'run' uses), then seeded draws — and report each distinct outcome
     (failed expectations, final values of the flow's paths) with the schedule that
-    reproduces it. Ready jobs of different actors and timers due at the
+    reproduces it, and the first failing one shrunk to its fewest preemptions with a trace
+    of the tasks that interleaved. Ready jobs of different actors and timers due at the
     same instant may run in any order; one actor's jobs and the MainActor's keep theirs.
     Needs an app whose plug-in runs on the runtime (SimulatorPlugin's `scheduling`).
 
@@ -188,13 +191,16 @@ enum SimulatorHelp {
     OPTIONS:
       --schedules <n>   How many schedules to run: arrival order, then schedule seeds 1
                         through <n> - 1 (100). The header says how many ran per second.
-      --strategy <s>    random (arrival order, then seeded draws) or exhaustive (every
-                        schedule with at most --preemptions deviations from arrival
-                        order, depth first, up to --schedules; says whether it covered
+      --strategy <s>    random (arrival order, then seeded draws), pct (arrival order,
+                        then PCT schedules: random task priorities, --depth - 1 change
+                        points) or exhaustive (every schedule with at most --preemptions
+                        preemptions — choices other than going on with the task that ran
+                        last — depth first, up to --schedules; says whether it covered
                         them all).
+      --depth <d>       The pct strategy's bug depth (3).
       --preemptions <k> The exhaustive strategy's bound (2).
       --shard <k>/<n>   Run only the schedules whose number is k - 1 modulo n (random
-                        strategy); 'merge' joins the shards' --json reports into the
+                        and pct); 'merge' joins the shards' --json reports into the
                         report of one run.
       --verbose         List every path's final value per outcome, not only the paths
                         whose values differ between outcomes.
@@ -206,6 +212,8 @@ enum SimulatorHelp {
 
     EXAMPLES:
       \(program) explore Flows/counter.flow --schedules 100
+      \(program) explore Flows/counter.flow --strategy pct --schedules 200
+      \(program) explore Flows/counter.flow --strategy exhaustive --preemptions 2
       \(program) run Flows/counter.flow --schedule-seed 17   (replays one outcome)
 
     EXIT CODES:

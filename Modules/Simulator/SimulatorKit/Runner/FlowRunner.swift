@@ -143,6 +143,7 @@ public final class FlowRunner {
     // A determinism check's job trace names the step each job ran in (nothing when off).
     DeterministicRuntime.current?.markJobTrace(
       "step \(index + 1), line \(step.location.line): \(step.sourceLine)")
+    DeterministicRuntime.current?.nameRunningTask(ExploreTrace.runner)
     let window = windows.window(for: step)
     var others = group.dropLast().indices.map { position in
       StepReport(

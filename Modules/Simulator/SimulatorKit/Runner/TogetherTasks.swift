@@ -1,4 +1,5 @@
 import SimulatorFlow
+import WeftRuntime
 
 /// The tasks `together` blocks started: each app command of a block runs as its own task,
 /// named after the command and its flow line (`count.increment (line 7)`), so a schedule can
@@ -36,6 +37,7 @@ final class TogetherTasks {
     steps.indices.compactMap { index in
       guard case .app(let appStep) = steps[index].kind else { return nil }
       return Task.detached(name: Self.taskName(steps[index])) { [self] in
+        DeterministicRuntime.current?.nameRunningTask()  // a job trace names it by its hops too
         await self.perform(appStep, stepIndex: index)
       }
     }

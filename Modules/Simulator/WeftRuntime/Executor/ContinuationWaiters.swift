@@ -38,6 +38,17 @@ enum ContinuationProbe {
     weft_continuation_probe_task_of_job(unsafeBitCast(job, to: UnsafeRawPointer.self))
   }
 
+  /// The task running on the calling thread: its id (0: none, or no probe linked) and name.
+  ///
+  /// - Complexity: O(1).
+  static func runningTask() -> (id: UInt64, name: String?) {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: nameSize) { buffer in
+      let id = weft_continuation_probe_running_task(buffer.baseAddress, Int32(nameSize))
+      let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      return (id, bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
   /// A job was enqueued: a task that waited is running again.
   ///
   /// - Complexity: O(1) while no task waits; O(w) otherwise, w = waiting tasks (≤ 64).

@@ -70,19 +70,45 @@ final class RuntimeLoop: Sendable {
     var trace: [JobRecord]?
     /// The label the next records carry (the flow step).
     var traceMark = ""
+    /// Task names seen while recording, by task id (`JobRecord.name`).
+    var taskNames: [UInt64: String] = [:]
+    /// A timer fired out of order (a preemption), for the next record.
+    var timerDeviation: String?
 
-    mutating func record(_ queued: QueuedJob, lane: Lane) {
-      let task: UInt64
-      if case .task(let job) = queued.job {
-        task = ContinuationProbe.taskID(of: job)
-      } else {
-        task = 0
+    mutating func record(_ queued: QueuedJob, lane: Lane, decided: Bool) {
+      let task = RuntimeLoop.task(of: queued.job)
+      var deviation = timerDeviation
+      timerDeviation = nil
+      if decided, let last = queue.chooser.decisions.last, last.isPreemption {
+        deviation = "\(Self.ordinal(Int(last.choice) + 1)) of \(last.count) ready"
       }
       trace?.append(
         JobRecord(
           index: queue.jobsRun, lane: lane == .main ? "main" : "global", task: task,
           runnable: queue.readyCount + 1, virtualTime: queue.now,
-          fromOtherThread: queued.fromOtherThread, mark: traceMark))
+          fromOtherThread: queued.fromOtherThread, mark: traceMark, deviation: deviation))
+    }
+
+    /// While recording, `job` was enqueued by the running one: the task running, if Swift
+    /// still says which (not during a hop), is named now; a job of no task (an actor's
+    /// queue) is said to run that task, or else the task it enqueues; a task's job, to wake
+    /// the other task it enqueues.
+    mutating func noteRunningTask(enqueuing job: RuntimeJob) {
+      let (id, name) = ContinuationProbe.runningTask()
+      if id != 0, let name, taskNames[id] == nil { taskNames[id] = name }
+      guard let count = trace?.count, let last = trace?.last, last.inside == nil else { return }
+      let enqueued = RuntimeLoop.task(of: job)
+      let inside =
+        last.task == 0 ? (id != 0 ? id : enqueued) : (enqueued != last.task ? enqueued : 0)
+      if inside != 0 { trace?[count - 1].inside = inside }
+    }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, …
+    static func ordinal(_ number: Int) -> String {
+      let suffix =
+        (11...13).contains(number % 100)
+        ? "th" : number % 10 == 1 ? "st" : number % 10 == 2 ? "nd" : number % 10 == 3 ? "rd" : "th"
+      return "\(number)\(suffix)"
     }
 
     /// The virtual time last published to `VirtualWorld`.
@@ -97,9 +123,10 @@ final class RuntimeLoop: Sendable {
 
     mutating func decide() -> Decision {
       if stopped { return .stop }
+      let made = queue.chooser.made
       if let (queued, lane) = queue.next() {
         runningLane = lane
-        if trace != nil { record(queued, lane: lane) }
+        if trace != nil { record(queued, lane: lane, decided: queue.chooser.made > made) }
         if exactClocks {
           publishTime()
           return .run(queued.job, lane)
@@ -115,8 +142,21 @@ final class RuntimeLoop: Sendable {
         defer { settleWaiters.removeAll() }
         return .resume(settleWaiters)
       }
-      if queue.fireNextTimer(upTo: .max) { return .timerFired }
+      if fireNextTimer(upTo: .max) { return .timerFired }
       return .waitForOtherThreads
+    }
+
+    /// Fires the earliest timer due by `limit` (`RunQueue.fireNextTimer`); while recording, a
+    /// timer fired before another due at the same instant is noted for the next record.
+    mutating func fireNextTimer(upTo limit: UInt64) -> Bool {
+      let made = queue.chooser.made
+      guard queue.fireNextTimer(upTo: limit) else { return false }
+      if trace != nil, queue.chooser.made > made, let last = queue.chooser.decisions.last,
+        last.isPreemption
+      {
+        timerDeviation = "timer \(last.choice + 1) of \(last.count) due together"
+      }
+      return true
     }
   }
 
@@ -146,7 +186,12 @@ final class RuntimeLoop: Sendable {
       let queued = QueuedJob(
         job: job, enqueuerStarted: onLoop ? state.jobStarted : nil,
         fromOtherThread: state.thread != nil && !onLoop)
-      state.queue.enqueue(queued, lane: lane)
+      state.queue.enqueue(
+        queued, lane: lane, task: state.queue.chooser.usesKeys ? Self.task(of: job) : 0,
+        byRunningJob: onLoop && state.runningLane != nil)
+      if state.trace != nil, onLoop, state.runningLane != nil {
+        state.noteRunningTask(enqueuing: job)
+      }
       return state.waiting
     }
     if wake { state.signal() }
@@ -159,10 +204,18 @@ final class RuntimeLoop: Sendable {
       let queued = QueuedJob(
         job: job, enqueuerStarted: nil,
         fromOtherThread: state.thread != nil && state.thread != current)
-      state.queue.schedule(queued, lane: lane, after: delay)
+      state.queue.schedule(
+        queued, lane: lane, after: delay,
+        task: state.queue.chooser.usesKeys ? Self.task(of: job) : 0)
       return state.waiting
     }
     if wake { state.signal() }
+  }
+
+  /// The id of `job`'s task, or 0 for a body or a job of no task.
+  static func task(of job: RuntimeJob) -> UInt64 {
+    guard case .task(let job) = job else { return 0 }
+    return ContinuationProbe.taskID(of: job)
   }
 
   /// Parks `job` for `delay` of a clock's duration (exact; 0 for a duration that is not

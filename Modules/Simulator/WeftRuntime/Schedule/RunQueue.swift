@@ -31,6 +31,12 @@ public struct RunQueue<Job> {
   struct Entry {
     var job: Job
     var lane: Lane
+    /// The job's task (PCT's priorities are per task): a task's id, or a number of its own
+    /// for a job of no task.
+    var key: UInt64
+    /// The number of the job that enqueued it (`jobsRun` then), or `.max` when none was
+    /// running (a timer, another thread).
+    var enqueuer: UInt64
   }
 
   struct Timer {
@@ -49,6 +55,10 @@ public struct RunQueue<Job> {
   private var sequence: UInt64 = 0
   /// Jobs taken by `next()` since the start: the schedule's length.
   public private(set) var jobsRun: UInt64 = 0
+  /// Keys handed to jobs of no task.
+  private var ownKeys: UInt64 = 0
+  /// Candidate positions of the draw in progress (kept to reuse its storage).
+  private var candidates: [Int] = []
 
   /// An empty queue at virtual time zero.
   ///
@@ -73,21 +83,36 @@ public struct RunQueue<Job> {
     timers.map { ($0.deadline, $0.entry.lane) }
   }
 
-  /// Makes `job` ready on `lane`.
+  /// Makes `job` ready on `lane`. `task` is the id of the job's task (0: none, or unknown);
+  /// `byRunningJob` says the job now running enqueued it (its own continuation, a task it
+  /// started), which makes running it next no preemption.
   ///
   /// - Complexity: O(1) amortized.
-  public mutating func enqueue(_ job: Job, lane: Lane) {
-    ready.append(Entry(job: job, lane: lane))
+  public mutating func enqueue(_ job: Job, lane: Lane, task: UInt64 = 0, byRunningJob: Bool = true)
+  {
+    ready.append(
+      Entry(
+        job: job, lane: lane, key: key(task), enqueuer: byRunningJob && jobsRun > 0 ? jobsRun : .max
+      )
+    )
   }
 
-  /// Parks `job` until virtual time reaches `now + delay` (nanoseconds, saturating).
+  private mutating func key(_ task: UInt64) -> UInt64 {
+    guard task == 0 else { return task }
+    ownKeys &+= 1
+    return 1 << 63 | ownKeys
+  }
+
+  /// Parks `job` until virtual time reaches `now + delay` (nanoseconds, saturating); `task`
+  /// as for `enqueue`.
   ///
   /// - Complexity: O(t).
-  public mutating func schedule(_ job: Job, lane: Lane, after delay: UInt64) {
+  public mutating func schedule(_ job: Job, lane: Lane, after delay: UInt64, task: UInt64 = 0) {
     let (deadline, overflow) = now.addingReportingOverflow(delay)
     sequence &+= 1
     let timer = Timer(
-      deadline: overflow ? .max : deadline, sequence: sequence, entry: Entry(job: job, lane: lane))
+      deadline: overflow ? .max : deadline, sequence: sequence,
+      entry: Entry(job: job, lane: lane, key: key(task), enqueuer: .max))
     let index = timers.firstIndex { $0.deadline > timer.deadline } ?? timers.endIndex
     timers.insert(timer, at: index)
   }
@@ -127,7 +152,9 @@ public struct RunQueue<Job> {
   public mutating func fireNextTimer(upTo limit: UInt64) -> Bool {
     guard let first = timers.first, first.deadline <= limit else { return false }
     let tied = timers.prefix { $0.deadline == first.deadline }.count
-    let index = chooser.pick(among: tied)
+    let parked = timers  // not read through `self` while the chooser is mutated
+    let index = chooser.pick(
+      among: tied, key: { parked[$0].entry.key }, continuing: { _ in false })
     let timer = timers.remove(at: index)
     now = max(now, timer.deadline)
     ready.append(timer.entry)
@@ -155,31 +182,23 @@ public struct RunQueue<Job> {
   /// A draw among the global jobs and the oldest main job (one main job is a candidate: the
   /// MainActor's jobs keep their order).
   private mutating func drawIndex() -> Int {
-    var candidates = 0
+    candidates.removeAll(keepingCapacity: true)
     var sawMain = false
     for position in head..<ready.count {
       if ready[position].lane == .global {
-        candidates += 1
+        candidates.append(position)
       } else if !sawMain {
         sawMain = true
-        candidates += 1
+        candidates.append(position)
       }
     }
-    var pick = chooser.pick(among: candidates)
-    sawMain = false
-    for position in head..<ready.count {
-      let isCandidate: Bool
-      if ready[position].lane == .global {
-        isCandidate = true
-      } else {
-        isCandidate = !sawMain
-        sawMain = true
-      }
-      guard isCandidate else { continue }
-      if pick == 0 { return position }
-      pick -= 1
-    }
-    return head
+    // Local copies (no storage is copied): the closures must not read `self` while the
+    // chooser, part of it, is being mutated.
+    let (last, ready, candidates) = (jobsRun, ready, candidates)
+    let pick = chooser.pick(
+      among: candidates.count, key: { ready[candidates[$0]].key },
+      continuing: { ready[candidates[$0]].enqueuer == last })
+    return candidates[pick]
   }
 
   /// Drops the consumed prefix once it is most of the array.

@@ -19,13 +19,27 @@ public struct JobRecord: Sendable, Equatable, Codable {
   public var fromOtherThread: Bool
   /// The last mark set before it (`DeterministicRuntime.markJobTrace(_:)`): the flow step.
   public var mark: String
+  /// The task's name (`Task(name:)`, or one the runner gave it), for a job of no task (a
+  /// default actor's drain job) the name of the task seen running in it; `nil` when unnamed
+  /// or unseen.
+  public var name: String?
+  /// For a job of no task: the first task seen running in it (or the one it enqueued); for a
+  /// job of a task: the first other task it woke or started.
+  public var inside: UInt64?
+  /// For a job of a task: the name of the task it woke or started (`inside`), if named.
+  public var wakes: String?
+  /// When the schedule preempted to run it (`ScheduleChooser.Decision.isPreemption`, recorded
+  /// schedules only): `2nd of 3 ready`, or `timer 2 of 2 due together` for a timer fired
+  /// before it.
+  public var deviation: String?
 
   /// Makes a record.
   ///
   /// - Complexity: O(1).
   public init(
     index: UInt64, lane: String, task: UInt64, runnable: Int, virtualTime: UInt64,
-    fromOtherThread: Bool, mark: String
+    fromOtherThread: Bool, mark: String, name: String? = nil, inside: UInt64? = nil,
+    deviation: String? = nil
   ) {
     self.index = index
     self.lane = lane
@@ -34,6 +48,9 @@ public struct JobRecord: Sendable, Equatable, Codable {
     self.virtualTime = virtualTime
     self.fromOtherThread = fromOtherThread
     self.mark = mark
+    self.name = name
+    self.inside = inside
+    self.deviation = deviation
   }
 
   /// What ran: `task 12 on the main lane with 3 runnable at 1200.0 ms` (and `(enqueued by

@@ -22,4 +22,8 @@ int weft_continuation_probe_copy_waiters(
 /// linked): what a job trace records so two runs can be compared job by job.
 uint64_t weft_continuation_probe_task_of_job(const void *job);
 
+/// The task running on the calling thread: its id (0 when there is none, or when the probe
+/// is not linked) and, copied into `name` (`size` bytes), its name (empty when unnamed).
+uint64_t weft_continuation_probe_running_task(char *name, int size);
+
 #endif
