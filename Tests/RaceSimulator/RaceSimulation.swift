@@ -45,6 +45,27 @@ final class RaceSimulation: WeftSimulatedApp {
         category: category
       ) { sim, _ in await sim.more.handshakeSecond() },
       AppCommand<RaceSimulation>(
+        "versions.publish", summary: "Writes the next version and shows it to both observers.",
+        category: category
+      ) { sim, _ in await sim.order.publish() },
+      AppCommand<RaceSimulation>(
+        "versions.publishInOrder",
+        summary: "Writes the next version and shows it to both observers in one transaction.",
+        category: category
+      ) { sim, _ in await sim.order.publishInOrder() },
+      AppCommand<RaceSimulation>(
+        "accounts.transfer", summary: "Locks checking, then savings, and transfers.",
+        category: category
+      ) { sim, _ in await sim.order.transfer() },
+      AppCommand<RaceSimulation>(
+        "accounts.sweep", summary: "After a little work, locks savings, then checking.",
+        category: category
+      ) { sim, _ in await sim.order.sweep() },
+      AppCommand<RaceSimulation>(
+        "accounts.sweepInOrder", summary: "After a little work, locks checking, then savings.",
+        category: category
+      ) { sim, _ in await sim.order.sweepInOrder() },
+      AppCommand<RaceSimulation>(
         "session.signIn",
         summary: "Signs in through a callback API that never calls back.",
         category: category
@@ -60,11 +81,13 @@ final class RaceSimulation: WeftSimulatedApp {
 
   let app = RaceApp()
   let more = MoreRaces()
+  let order = OrderRaces()
   let driver: WeftAppDriver
 
   init(runtime: DeterministicRuntime) {
     let cell = app.ledger.cell
     let board = more.board.cell
+    let sightings = order.sightings.cell
     let paths = [
       "count": ObservablePath("count", cell: cell) { .int($0.count) },
       "feed.requested": ObservablePath("feed.requested", cell: cell) { .int($0.requested) },
@@ -72,6 +95,16 @@ final class RaceSimulation: WeftSimulatedApp {
       "session.signedIn": ObservablePath("session.signedIn", cell: cell) { .bool($0.signedIn) },
       "orders.created": ObservablePath("orders.created", cell: board) { .int($0.orders) },
       "handshakes.done": ObservablePath("handshakes.done", cell: board) { .int($0.handshakes) },
+      "observers.agree": ObservablePath("observers.agree", cell: sightings) {
+        .bool($0.first == $0.second)
+      },
+      "observers.first": ObservablePath("observers.first", cell: sightings) {
+        .string($0.first.map(String.init).joined(separator: ","))
+      },
+      "observers.second": ObservablePath("observers.second", cell: sightings) {
+        .string($0.second.map(String.init).joined(separator: ","))
+      },
+      "transfers.done": ObservablePath("transfers.done", cell: sightings) { .int($0.transfers) },
     ]
     driver = WeftAppDriver(runtime: runtime, paths: { paths })
   }
