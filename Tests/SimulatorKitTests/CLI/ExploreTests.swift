@@ -74,8 +74,9 @@ struct ExploreTests {
     let verbose = try await run(["explore", flow("lost-update"), "--schedules", "60", "--verbose"])
     #expect(
       verbose.standard.contains(
-        "  final: count=2 feed.requested=0 feed.shown=0 handshakes.done=0 orders.created=0 "
-          + "session.signedIn=false"),
+        "  final: count=2 feed.requested=0 feed.shown=0 handshakes.done=0 observers.agree=true "
+          + "observers.first= observers.second= orders.created=0 session.signedIn=false "
+          + "transfers.done=0"),
       "\(verbose.standard)")
 
     for arrival in ["arrival", "0"] {
