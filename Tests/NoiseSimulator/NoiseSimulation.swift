@@ -9,6 +9,12 @@ import WeftSimulation
 struct Noise: Sendable, Equatable {
   var total = 0
   var jobs = 0
+  /// What `Date()` read at the last `world.stamp`, in whole seconds since 1970.
+  var date = 0
+  /// Nanoseconds `ContinuousClock.now` moved between the first and the last `world.stamp`.
+  var elapsed: Int64 = 0
+  /// The `UUID()` the last `world.stamp` drew.
+  var uuid = ""
 }
 
 /// Owns `Noise`.
@@ -37,6 +43,12 @@ final class NoiseSimulation: WeftSimulatedApp {
       AppCommand<NoiseSimulation>(
         "noise.quiet", summary: "Adds one on the MainActor (deterministic).", category: category
       ) { sim, _ in await sim.quiet() },
+      AppCommand<NoiseSimulation>(
+        "world.stamp",
+        summary: "Reads Date(), ContinuousClock.now and UUID(), as an app stamping a row does "
+          + "(sources the runtime answers).",
+        category: category
+      ) { sim, _ in await sim.stamp() },
     ],
     scheduling: .deterministic
   ) { _ in
@@ -57,12 +69,30 @@ final class NoiseSimulation: WeftSimulatedApp {
     let paths = [
       "noise.total": ObservablePath("noise.total", cell: cell) { .int($0.total) },
       "noise.jobs": ObservablePath("noise.jobs", cell: cell) { .int($0.jobs) },
+      "world.date": ObservablePath("world.date", cell: cell) { .int($0.date) },
+      "world.elapsed": ObservablePath("world.elapsed", cell: cell) { .int(Int($0.elapsed)) },
+      "world.uuid": ObservablePath("world.uuid", cell: cell) { .string($0.uuid) },
     ]
     driver = WeftAppDriver(runtime: runtime, paths: { paths })
   }
 
   func quiet() async {
     await client.update { $0.total += 1 }
+  }
+
+  /// The first `world.stamp`'s `ContinuousClock` reading, for `world.elapsed`.
+  private var firstStamp: ContinuousClock.Instant?
+
+  func stamp() async {
+    let (date, instant, uuid) = (Date(), ContinuousClock.now, UUID())
+    let first = firstStamp ?? instant
+    firstStamp = first
+    let (seconds, attoseconds) = (instant - first).components
+    await client.update { state in
+      state.date = Int(date.timeIntervalSince1970.rounded(.down))
+      state.elapsed = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+      state.uuid = uuid.uuidString
+    }
   }
 
   func start() {

@@ -27,6 +27,10 @@ public struct Flow: Sendable, Equatable, Codable {
   /// The seed given by `seed N`, or `nil` (the runner then uses its own default or the
   /// command line's).
   public var seed: UInt64?
+  /// The wall clock at launch given by `date INSTANT`, or `nil` (the runner then starts it at
+  /// `Flow.defaultReferenceDate`). In a deterministic run `Date()` reads it at virtual time
+  /// zero and it moves with virtual time.
+  public var date: Date?
   /// The file name the flow was parsed from, as passed to `parse`; used in every location.
   public var file: String
   /// The steps in the order the runner executes them, with every loop unrolled.
@@ -35,9 +39,12 @@ public struct Flow: Sendable, Equatable, Codable {
   /// Creates a flow from already validated parts; `parse` is the usual way to get one.
   ///
   /// - Complexity: O(1).
-  public init(name: String? = nil, seed: UInt64? = nil, file: String, steps: [Step]) {
+  public init(
+    name: String? = nil, seed: UInt64? = nil, date: Date? = nil, file: String, steps: [Step]
+  ) {
     self.name = name
     self.seed = seed
+    self.date = date
     self.file = file
     self.steps = steps
   }

@@ -59,7 +59,9 @@ public struct FlowError: Error, Sendable, Hashable, Codable, CustomStringConvert
     case duplicateFlow
     /// A second `seed N`.
     case duplicateSeed
-    /// `flow` after other statements, or `flow`/`seed` inside a block.
+    /// A second `date INSTANT`.
+    case duplicateDate
+    /// `flow` after other statements, or `flow`/`seed`/`date` inside a block.
     case misplacedStatement
     /// Division (or remainder) by zero in `$(...)`.
     case divisionByZero

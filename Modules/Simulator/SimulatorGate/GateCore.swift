@@ -86,6 +86,11 @@ public struct GateCore: Sendable {
     for observation in observations {
       guard let flowThresholds = recorded.flows[observation.flow] else {
         entries.append(.settled(.flowNotRecorded(flow: observation.flow)))
+        for (metric, values) in observation.variations.sorted(by: { $0.key < $1.key }) {
+          entries.append(
+            .settled(
+              .countNotDeterministic(flow: observation.flow, metric: metric, values: values)))
+        }
         continue
       }
       summary.flows += 1
@@ -150,6 +155,11 @@ public struct GateCore: Sendable {
     let policy = thresholds.policy
     var entries: [Entry] = []
     for metric in Set(observation.counts.keys).union(recorded.counts.keys).sorted() {
+      if let values = observation.variations[metric] {
+        entries.append(
+          .settled(.countNotDeterministic(flow: flow, metric: metric, values: values)))
+        continue
+      }
       switch (recorded.counts[metric], observation.counts[metric]) {
       case (nil, let actual?):
         entries.append(.settled(.countNotRecorded(flow: flow, metric: metric, actual: actual)))

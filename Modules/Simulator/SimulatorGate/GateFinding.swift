@@ -37,6 +37,9 @@ public enum GateFinding: Sendable, Equatable, Codable {
   case ratioNotRecorded(flow: String, name: String, actual: RatioMeasurement)
   /// The thresholds list a ratio that the run did not measure.
   case ratioNotMeasured(flow: String, name: String, baseline: Double)
+  /// A count differed between runs of the same flow in one gate: not judged against its
+  /// threshold (the values of each run, in order).
+  case countNotDeterministic(flow: String, metric: String, values: [Double])
   /// A flow was measured that has no thresholds.
   case flowNotRecorded(flow: String)
   /// The thresholds list a flow that the run did not measure.
@@ -60,7 +63,8 @@ public enum GateFinding: Sendable, Equatable, Codable {
     case .countIncreased(let flow, _, _, _), .countIncreasedWithinAllowance(let flow, _, _, _, _),
       .countDroppedBeyondRatchet(let flow, _, _, _, _),
       .countDroppedWithinRatchet(let flow, _, _, _, _), .countNotRecorded(let flow, _, _),
-      .countNotMeasured(let flow, _, _), .ratioExceeded(let flow, _, _, _, _),
+      .countNotMeasured(let flow, _, _), .countNotDeterministic(let flow, _, _),
+      .ratioExceeded(let flow, _, _, _, _),
       .ratioClearedOnRerun(let flow, _, _, _, _), .ratioRerunFailed(let flow, _, _, _, _),
       .ratioNotRecorded(let flow, _, _), .ratioNotMeasured(let flow, _, _),
       .flowNotRecorded(let flow), .flowNotMeasured(let flow):
@@ -99,6 +103,11 @@ public enum GateFinding: Sendable, Equatable, Codable {
         ? " (allocations are counted only by a release build on Linux (glibc), without "
           + "sanitizers: build with -c release)" : ""
       return "\(flow)  \(metric): expected \(GateFormat.number(expected)), not measured\(hint)"
+    case .countNotDeterministic(let flow, let metric, let values):
+      return "\(flow)  \(metric): NOT DETERMINISTIC, "
+        + values.map { $0.isNaN ? "not measured" : GateFormat.number($0) }.joined(separator: ", ")
+        + " in \(values.count) runs; not judged as a regression: run the flow "
+        + "with --check-determinism to find the job or the source the runtime does not own"
     case .ratioExceeded(let flow, let name, let limit, let first, let rerun):
       return "\(flow)  ratio \(name): expected at most \(limit.text), actual "
         + "\(GateFormat.measurement(first)); re-run \(GateFormat.ratio(rerun.median)) agrees"

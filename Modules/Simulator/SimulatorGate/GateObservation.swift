@@ -17,14 +17,36 @@ public struct GateObservation: Sendable, Equatable {
   public var counts: [String: Double]
   /// CPU-time ratios per ratio name.
   public var ratios: [String: RatioMeasurement]
+  /// The counts that differed between runs of the flow in one gate, with the value of each
+  /// run in order: the gate reports them as not deterministic and judges nothing else of
+  /// them (an exact count that moves between identical runs is a leak, not a regression).
+  public var variations: [String: [Double]]
 
   /// Makes an observation from its parts.
   public init(
-    flow: String, counts: [String: Double], ratios: [String: RatioMeasurement] = [:]
+    flow: String, counts: [String: Double], ratios: [String: RatioMeasurement] = [:],
+    variations: [String: [Double]] = [:]
   ) {
     self.flow = flow
     self.counts = counts
     self.ratios = ratios
+    self.variations = variations
+  }
+
+  /// One observation of `runs` of the same flow: the first run's counts, and every count
+  /// whose runs did not all agree in `variations`. Ratios come from the first run.
+  ///
+  /// - Complexity: O(r·m), r = runs, m = metrics.
+  public static func combining(_ runs: [GateObservation]) -> GateObservation? {
+    guard let first = runs.first else { return nil }
+    var variations: [String: [Double]] = [:]
+    let metrics = Set(runs.flatMap(\.counts.keys)).sorted()
+    for metric in metrics {
+      let values = runs.map { $0.counts[metric] ?? .nan }
+      if values.contains(where: { $0 != values[0] || $0.isNaN }) { variations[metric] = values }
+    }
+    return GateObservation(
+      flow: first.flow, counts: first.counts, ratios: first.ratios, variations: variations)
   }
 
   /// An observation of the gated counts in `metrics` (see ``GateMetric``);

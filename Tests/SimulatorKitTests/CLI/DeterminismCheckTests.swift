@@ -51,6 +51,26 @@ struct DeterminismCheckTests {
     #expect(result.standard.contains("deterministic — "), "\(result.standard)")
   }
 
+  /// The gate runs a flow three times in one process: when a thread outside the runtime
+  /// makes the counts move, `gate --update` refuses to write thresholds and names the counts
+  /// as not deterministic, never as a regression. (In the 1-in-65,536 case where all three
+  /// draws agree, the counts repeat and it writes them.)
+  @Test func theGateRefusesToRecordCountsThatMove() async throws {
+    let thresholds = FileManager.default.temporaryDirectory
+      .appendingPathComponent("noise-thresholds-\(UInt64.random(in: 0...UInt64.max)).json").path
+    defer { try? FileManager.default.removeItem(atPath: thresholds) }  // try?: cleanup only
+    let result = try await ChildProcess.run(
+      binary("noise-sim"), ["gate", noiseFlow("noise"), "--update", "--thresholds", thresholds])
+    if result.status == 0 {
+      #expect(result.standard.contains("gate: wrote"), "\(result.standard)\(result.error)")
+      return
+    }
+    #expect(result.status == 1, "\(result.standard)\(result.error)")
+    #expect(result.error.contains("NOT DETERMINISTIC"), "\(result.error)")
+    #expect(result.error.contains("not writing"), "\(result.error)")
+    #expect(!FileManager.default.fileExists(atPath: thresholds))
+  }
+
   @Test func aStateFolderIsRefused() async throws {
     let result = try await ChildProcess.run(
       binary("noise-sim"), [noiseFlow("quiet"), "--check-determinism", "--state-dir", "/tmp"])

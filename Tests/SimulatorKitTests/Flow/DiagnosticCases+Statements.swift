@@ -164,6 +164,38 @@ extension Diagnostics {
       hint: keep one 'seed N' line
       """#),
     Case(
+      .duplicateDate, "date 2026-03-01\ndate 2026-03-02",
+      #"""
+      Flows/test.flow:2:1: error: duplicate 'date': the wall clock is already set on line 1
+          2 | date 2026-03-02
+            | ^~~~
+      hint: keep one 'date INSTANT' line
+      """#),
+    Case(
+      .misplacedStatement, "repeat 2 { date 2026-03-01 }",
+      #"""
+      Flows/test.flow:1:12: error: 'date' must be at the top level, not inside a block
+          1 | repeat 2 { date 2026-03-01 }
+            |            ^~~~
+      hint: move it near the top of the file
+      """#),
+    Case(
+      .badDate, "date today-1d",
+      #"""
+      Flows/test.flow:1:6: error: 'today-1d' is relative to the wall clock that 'date' sets
+          1 | date today-1d
+            |      ^~~~~~~~
+      hint: write an instant such as 2026-03-01T09:00:00Z, 2026-03-01T09:00 or 2026-03-01
+      """#),
+    Case(
+      .badDate, "date 2026-02-30",
+      #"""
+      Flows/test.flow:1:6: error: '2026-02-30' is not a valid date for date
+          1 | date 2026-02-30
+            |      ^~~~~~~~~~
+      hint: write an instant such as 2026-03-01T09:00:00Z, 2026-03-01T09:00 or 2026-03-01
+      """#),
+    Case(
       .misplacedStatement, "repeat 2 { seed 1 }",
       #"""
       Flows/test.flow:1:12: error: 'seed' must be at the top level, not inside a block

@@ -344,7 +344,7 @@ import Testing
   @Test func everyCommandHasAValidFormInTheTable() {
     let sources = Self.forms.map(\.0)
     for command in FlowTesting.commands.commands
-    where !["flow", "seed", "let", "repeat", "together"].contains(command.name) {
+    where !["flow", "seed", "date", "let", "repeat", "together"].contains(command.name) {
       let covered = sources.contains { source in
         source.split(separator: "\n").contains { line in
           line == command.name || line.hasPrefix(command.name + " ")
@@ -368,6 +368,22 @@ import Testing
     #expect(flow.file == FlowTesting.file)
     #expect(try FlowTesting.parse("seed 0").seed == 0)
     #expect(try FlowTesting.parse("log x").name == nil)
+  }
+
+  /// `date INSTANT`: an instant with `Z` is UTC; without, the options' time zone (UTC by
+  /// default); a day alone is its midnight. No `date` line: `nil`, the runner's default.
+  @Test func dateSetsTheLaunchsWallClock() throws {
+    let march = Date(timeIntervalSince1970: 1_772_355_600)  // 2026-03-01T09:00:00Z
+    #expect(try FlowTesting.parse("date 2026-03-01T09:00:00Z").date == march)
+    #expect(try FlowTesting.parse("date 2026-03-01T09:00").date == march)
+    #expect(try FlowTesting.parse("date 2026-03-01").date == march.addingTimeInterval(-9 * 3600))
+    var options = Flow.ParseOptions()
+    options.timeZone = try #require(TimeZone(secondsFromGMT: 3600))
+    let local = try Flow.parse(source: "date 2026-03-01T10:00", knownPaths: nil, options: options)
+    #expect(local.date == march)
+    let zulu = try Flow.parse(source: "date 2026-03-01T09:00Z", knownPaths: nil, options: options)
+    #expect(zulu.date == march)
+    #expect(try FlowTesting.parse("log x").date == nil)
   }
 
   @Test func pathsArePrefixesOrKnownAndAnyPathWithoutAList() throws {

@@ -35,7 +35,7 @@ public final class HealthSimulation: WeftSimulatedApp {
     launch in
     try await make(
       seed: launch.seed, stateDirectory: launch.stateDirectory,
-      latency: try latency(launch.options[latencyOption.name]))
+      latency: try latency(launch.options[latencyOption.name]), start: launch.date)
   }
 
   /// `--latency DURATION`: the simulated network's base latency (`40ms` by default).
@@ -71,7 +71,8 @@ public final class HealthSimulation: WeftSimulatedApp {
   ///
   /// - Throws: `SimulationError` if the folder cannot be used or the app cannot launch.
   public static func make(
-    seed: UInt64, stateDirectory: String? = nil, latency: Duration = .milliseconds(40)
+    seed: UInt64, stateDirectory: String? = nil, latency: Duration = .milliseconds(40),
+    start: Date = SimulationEnvironment.referenceDate
   ) async throws(SimulationError) -> HealthSimulation {
     let folder: URL
     var seed = seed
@@ -86,7 +87,7 @@ public final class HealthSimulation: WeftSimulatedApp {
     do throws(AppRuntimeError) {
       let app = try await SimulatedHealthApp(
         seed: seed, databasePath: folder.appendingPathComponent("app.sqlite").path,
-        latency: latency,
+        start: start, latency: latency,
         // The app owns its engine state: a monitor and a MainActor delivery queue of its own,
         // fresh for each launch, so its counts start at zero and no other app (or test) in
         // the process resets, pauses or drains them.

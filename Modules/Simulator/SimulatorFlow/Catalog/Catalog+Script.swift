@@ -1,5 +1,5 @@
 extension Catalog {
-  /// `flow`, `seed`, `let`, `repeat`, `together` and `log`.
+  /// `flow`, `seed`, `date`, `let`, `repeat`, `together` and `log`.
   static let script: [CommandSpec] = [
     CommandSpec(
       FlowCommand(
@@ -12,6 +12,14 @@ extension Catalog {
         summary: "Seeds the virtual network's random draws (jitter, fault rates); at most once.",
         category: .script),
       .seed),
+    CommandSpec(
+      FlowCommand(
+        "date", usage: "date INSTANT",
+        summary: "Sets the wall clock at launch (2026-03-01T09:00:00Z, 2026-03-01T09:00 or "
+          + "2026-03-01): what `Date()` reads, moving with virtual time; `today` and `now` "
+          + "resolve against it; at most once.",
+        category: .script),
+      .date),
     CommandSpec(
       FlowCommand(
         "let", usage: "let NAME = VALUE",

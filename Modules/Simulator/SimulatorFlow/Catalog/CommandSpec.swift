@@ -6,6 +6,8 @@ package struct CommandSpec: Sendable {
     case flowName
     /// `seed N`.
     case seed
+    /// `date INSTANT`.
+    case date
     /// `let NAME = VALUE`.
     case letBinding
     /// `repeat N [as NAME] [together] { ... }`.

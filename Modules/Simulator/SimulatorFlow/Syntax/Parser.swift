@@ -383,7 +383,7 @@ struct Parser {
   ) -> Int {
     switch spec.role {
     case .step: return 1
-    case .flowName, .seed, .letBinding: return 0
+    case .flowName, .seed, .date, .letBinding: return 0
     case .togetherBlock: return TogetherBlock.minimumSteps(of: block)
     case .repeatBlock:
       guard case .value(let value)? = arguments.first, let word = value.bareWord,

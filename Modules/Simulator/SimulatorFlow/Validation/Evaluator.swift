@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks the parsed statements in order: binds variables, unrolls loops, builds each step
 /// from its command's builder, and enforces the one-time statements and the limits.
 ///
@@ -8,11 +10,13 @@ struct Evaluator {
   private var steps: [Step] = []
   /// Steps produced so far.
   var stepCount: Int { steps.count }
-  /// Statements evaluated so far (steps, lets, flow/seed and loop iterations).
+  /// Statements evaluated so far (steps, lets, flow/seed/date and loop iterations).
   private var work = 0
   private let workLimit: Int
   private var name: (value: String, line: Int)?
   private var seed: (value: UInt64, line: Int)?
+  /// The wall clock at launch given by `date INSTANT` (`Evaluator+Date.swift`).
+  var wallClock: (value: Date, line: Int)?
   private var sawStatement = false
   private var views = ViewGroups()
   /// Steps of statements without variables, by statement id.
@@ -53,7 +57,9 @@ struct Evaluator {
       collected.append(error)
     }
     guard var first = collected.first else {
-      return Flow(name: name?.value, seed: seed?.value, file: source.file, steps: steps)
+      return Flow(
+        name: name?.value, seed: seed?.value, date: wallClock?.value, file: source.file,
+        steps: steps)
     }
     let rest = collected.dropFirst().prefix(Flow.maxReportedErrors - 1)
     first.followingErrors = rest.isEmpty ? nil : Array(rest)
@@ -68,6 +74,7 @@ struct Evaluator {
       switch statement.spec.role {
       case .flowName: try flowName(statement, scope: scope, depth: depth)
       case .seed: try seed(statement, scope: scope, depth: depth)
+      case .date: try date(statement, scope: scope, depth: depth)
       case .letBinding: try bind(statement, scope: &scope)
       case .repeatBlock:
         try repeatBlock(statement, scope: &scope, depth: depth, iterations: iterations)

@@ -31,7 +31,7 @@ struct DeterminismCheck {
   ]
 
   /// One child run's results.
-  struct ChildRun {
+  struct TracedRun {
     var status: Int32
     var report: String
     var errors: String
@@ -51,7 +51,7 @@ struct DeterminismCheck {
           + "on threads)")
       return 2
     }
-    var runs: [ChildRun] = []
+    var runs: [TracedRun] = []
     for index in 1...2 {
       switch runChild(index) {
       case .success(let run): runs.append(run)
@@ -119,33 +119,15 @@ struct DeterminismCheck {
     return result + ["--json", "--no-progress", "--job-trace", trace]
   }
 
-  private func runChild(_ index: Int) -> Result<ChildRun, Message> {
-    let base =
-      FileManager.default.temporaryDirectory.path + "/weft-determinism-\(getpid())-\(index)"
-    let (tracePath, reportPath, errorPath) = (base + ".jobs.json", base + ".json", base + ".err")
-    defer {
-      for path in [tracePath, reportPath, errorPath] { unlink(path) }
+  private func runChild(_ index: Int) -> Result<TracedRun, Message> {
+    let tracePath =
+      FileManager.default.temporaryDirectory.path + "/weft-determinism-\(getpid())-\(index).json"
+    defer { unlink(tracePath) }
+    let child: ChildRun
+    switch ChildRun.run(childArguments(trace: tracePath)) {
+    case .success(let run): child = run
+    case .failure(let failure): return .failure(Message(failure.description))
     }
-    let executable =
-      FileManager.default.fileExists(atPath: "/proc/self/exe")
-      ? "/proc/self/exe" : CommandLine.arguments[0]
-    let status: Int32
-    switch Self.spawn(
-      executable, [executable] + childArguments(trace: tracePath), stdout: reportPath,
-      stderr: errorPath)
-    {
-    case .success(let code): status = code
-    case .failure(let message): return .failure(message)
-    }
-    // A file the child never wrote reads as empty: an empty report differs, no error is none.
-    let report =
-      FileManager.default.contents(atPath: reportPath).map {
-        String(decoding: $0, as: UTF8.self)
-      } ?? ""
-    let errors =
-      FileManager.default.contents(atPath: errorPath).map {
-        String(decoding: $0, as: UTF8.self)
-      } ?? ""
     var jobs: [JobRecord] = []
     if let data = FileManager.default.contents(atPath: tracePath) {
       do {
@@ -153,40 +135,17 @@ struct DeterminismCheck {
       } catch {
         return .failure(Message("run \(index) wrote an unreadable job trace: \(error)"))
       }
-    } else if status <= 1 {
-      return .failure(Message("run \(index) wrote no job trace\n\(errors)"))
+    } else if child.status <= 1 {
+      return .failure(Message("run \(index) wrote no job trace\n\(child.error)"))
     }
-    return .success(ChildRun(status: status, report: report, errors: errors, jobs: jobs))
+    return .success(
+      TracedRun(status: child.status, report: child.standard, errors: child.error, jobs: jobs))
   }
 
   /// A failure's text.
   struct Message: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-  }
-
-  /// Runs `path` with `arguments`, standard output and error to files; its exit status.
-  static func spawn(
-    _ path: String, _ arguments: [String], stdout: String, stderr: String
-  ) -> Result<Int32, Message> {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var child = pid_t()
-    let spawned = posix_spawn(&child, path, &actions, nil, argv, environ)
-    guard spawned == 0 else {
-      return .failure(Message("cannot run \(path): \(String(cString: strerror(spawned)))"))
-    }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) == -1 {
-      guard errno == EINTR else { return .failure(Message("waitpid failed: \(errno)")) }
-    }
-    // WIFEXITED / WEXITSTATUS: low 7 bits 0 means exited, the code in the next byte.
-    return .success(status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
   }
 
   /// The first path where two JSON reports differ, machine fields left out; `nil` if none.

@@ -19,16 +19,9 @@ struct GateCommand {
   let program: String
   let output: Simulator.Output
 
-  /// Runs per gated flow; counts keep their minimum.
-  static let runs = 3
-
-  static func minimum(_ first: GateObservation, _ second: GateObservation) -> GateObservation {
-    var counts = first.counts
-    for (metric, value) in second.counts {
-      counts[metric] = min(counts[metric] ?? value, value)
-    }
-    return GateObservation(flow: first.flow, counts: counts, ratios: first.ratios)
-  }
+  /// Runs per gated flow, each in a process of its own: their counts must agree exactly, or
+  /// the flow is reported as not deterministic (`GateObservation.combining`).
+  static let runs = 2
 
   /// Subscribers in the ratio probe: large enough that per-delivery cost dominates.
   static let ratioSubscribers = 10_000
@@ -56,30 +49,23 @@ struct GateCommand {
     let say = arguments.json ? output.error : output.standard
     var observations: [GateObservation] = []
     for file in files {
-      // Each flow runs `runs` times and every count keeps its minimum: the exact counts are
-      // the same every run (deterministic delivery), and the minimum filters out the few
-      // allocations the runtime makes at unpredictable times (swift-nio's rule).
-      var observation: GateObservation?
+      // Each flow runs `runs` times, each in a process of its own (as `run FLOW` does), so a
+      // run's counts never depend on what ran before it in the gate's process (first-use
+      // initialisations, caches) nor on which shard it is in. The counts are exact by
+      // construction (the runtime owns jobs, clocks and random draws; allocations are counted
+      // from requested sizes), so the runs agree; a count that does not is reported as not
+      // deterministic, never judged.
+      var runs: [GateObservation] = []
       for _ in 0..<Self.runs {
-        guard
-          let (flow, app) = await Simulator.prepare(file, seed: nil, plugin: plugin, output: output)
-        else {
-          return 2
+        switch measure(file) {
+        case .success(let observation): runs.append(observation)
+        case .failure(let failure):
+          if let table = failure.table { say(table) }
+          output.error(failure.message)
+          return failure.status
         }
-        let report = await Simulator.execute(
-          flow, on: app, plugin: plugin, explain: false, deterministic: true, trace: nil,
-          progress: false,
-          output: output)
-        await Simulator.shutDown(app)
-        guard report.exitCode == 0 else {
-          say(TableRenderer().render(report))
-          output.error("gate: \(file) failed its own expectations; fix the flow or the app first")
-          return 1
-        }
-        let run = GateObservation(report: report)
-        observation = observation.map { Self.minimum($0, run) } ?? run
       }
-      if let observation { observations.append(observation) }
+      if let observation = GateObservation.combining(runs) { observations.append(observation) }
     }
     if runsProbe {
       observations.append(
@@ -101,6 +87,19 @@ struct GateCommand {
     }
     let gate = Gate(thresholds: thresholds, options: options)
     if arguments.update {
+      let unstable = observations.flatMap { observation in
+        observation.variations.sorted { $0.key < $1.key }.map {
+          GateFinding.countNotDeterministic(
+            flow: observation.flow, metric: $0.key, values: $0.value
+          ).line
+        }
+      }
+      guard unstable.isEmpty else {
+        output.error(
+          "gate: not writing \(arguments.thresholds): thresholds need counts that repeat\n"
+            + unstable.joined(separator: "\n"))
+        return 1
+      }
       do throws(GateThresholdsError) {
         try gate.record(observations).write(path: arguments.thresholds)
       } catch {
@@ -120,6 +119,43 @@ struct GateCommand {
       output.standard(report.text)
     }
     return report.exitCode
+  }
+
+  /// Why a gated flow could not be measured, and the exit status that says so.
+  struct MeasureFailure: Error {
+    var message: String
+    var status: Int32
+    /// The run's report as a table, when the flow ran and failed its expectations.
+    var table: String?
+  }
+
+  /// One run of `file` in a child process (`run FILE --json`), as a gate observation.
+  func measure(_ file: String) -> Result<GateObservation, MeasureFailure> {
+    let child: ChildRun
+    switch ChildRun.run(["run", file, "--json", "--no-progress"]) {
+    case .success(let run): child = run
+    case .failure(let failure):
+      return .failure(MeasureFailure(message: "error: \(failure)", status: 2))
+    }
+    let report: RunReport
+    do throws(ReportDecodingError) {
+      guard case .run(let run) = try SimulatorReport.decode(Data(child.standard.utf8)) else {
+        return .failure(
+          MeasureFailure(message: "error: \(file): the run printed no run report", status: 2))
+      }
+      report = run
+    } catch {
+      // The child could not run the flow (a parse error, a launch failure): its own words.
+      let said = child.error.isEmpty ? "\(error)" : child.error
+      return .failure(MeasureFailure(message: said, status: child.status == 0 ? 2 : child.status))
+    }
+    guard report.exitCode == 0 else {
+      return .failure(
+        MeasureFailure(
+          message: "gate: \(file) failed its own expectations; fix the flow or the app first",
+          status: 1, table: TableRenderer().render(report)))
+    }
+    return .success(GateObservation(report: report))
   }
 
   /// A flow whose source contains this line is run by CI but not gated (its reason

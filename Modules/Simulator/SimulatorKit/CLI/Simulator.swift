@@ -182,27 +182,29 @@ public enum Simulator {
     launchOptions: [String: String] = [:]
   ) async -> (Flow, any SimulatedApp)? {
     var seed = seed
-    if seed == nil {
-      do throws(FlowError) {
-        seed =
-          try Flow.load(
-            path: file, options: Flow.ParseOptions(commands: plugin.catalog, defines: defines)
-          ).seed ?? defaultSeed
-      } catch {
-        // The flow has errors: the parse after the launch reports all of them, paths
-        // included (a state folder is not touched by a flow that cannot run).
-        guard stateDirectory != nil else {
-          return await failedParse(file, plugin, output, defines: defines, options: launchOptions)
-        }
-        output.error(error.description)
-        return nil
+    var date = Flow.defaultReferenceDate
+    // The flow's `seed` and `date` lines decide the launch (the app may read the clock while
+    // launching), so they are read first, also when `--seed` is given.
+    do throws(FlowError) {
+      let header = try Flow.load(
+        path: file, options: Flow.ParseOptions(commands: plugin.catalog, defines: defines))
+      seed = seed ?? header.seed ?? defaultSeed
+      date = header.date ?? date
+    } catch {
+      // The flow has errors: the parse after the launch reports all of them, paths
+      // included (a state folder is not touched by a flow that cannot run).
+      guard stateDirectory != nil else {
+        return await failedParse(file, plugin, output, defines: defines, options: launchOptions)
       }
+      output.error(error.description)
+      return nil
     }
     var app: any SimulatedApp
     do throws(SimulationError) {
       app = try await plugin.launch(
         SimulationLaunch(
-          seed: seed ?? defaultSeed, stateDirectory: stateDirectory, options: launchOptions))
+          seed: seed ?? defaultSeed, stateDirectory: stateDirectory, options: launchOptions,
+          date: date))
     } catch {
       output.error("error: \(error)")
       return nil
@@ -221,7 +223,8 @@ public enum Simulator {
       await Simulator.shutDown(app)
       do throws(SimulationError) {
         app = try await plugin.launch(
-          SimulationLaunch(seed: wanted, stateDirectory: stateDirectory, options: launchOptions))
+          SimulationLaunch(
+            seed: wanted, stateDirectory: stateDirectory, options: launchOptions, date: date))
       } catch {
         output.error("error: \(error)")
         return nil

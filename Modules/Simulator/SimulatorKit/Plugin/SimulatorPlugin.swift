@@ -98,9 +98,9 @@ public struct SimulatorPlugin: Sendable {
     // Every launch sees each declared option: the command line's value, else its default.
     options.options = LaunchOption.resolve(options.options, among: launchOptions)
     // The world the launch sees, the same in every mode (run, gate, explore): random draws
-    // and UUIDs from the launch's seed, the wall clock from its fixed start.
-    DeterministicRuntime.current?.restartWorld(
-      seed: options.seed, wallClock: DeterministicRuntime.defaultWallClock)
+    // and UUIDs from the launch's seed, the wall clock from the flow's `date` or the fixed
+    // default.
+    DeterministicRuntime.current?.restartWorld(seed: options.seed, wallClock: options.wallClock)
     do {
       return try await launcher(options)
     } catch {
@@ -148,12 +148,25 @@ public struct SimulationLaunch: Sendable, Equatable {
   /// The values of the plug-in's `launchOptions`, by name: what the command line gave, else
   /// each option's default.
   public var options: [String: String]
+  /// The wall clock at launch: the flow's `date INSTANT`, else `Flow.defaultReferenceDate`.
+  /// In a deterministic run `Date()` reads it at virtual time zero; an app whose simulated
+  /// world keeps its own calendar starts it here too (the health app's backend does).
+  public var date: Date
 
   /// Makes launch options.
-  public init(seed: UInt64, stateDirectory: String? = nil, options: [String: String] = [:]) {
+  public init(
+    seed: UInt64, stateDirectory: String? = nil, options: [String: String] = [:],
+    date: Date = Flow.defaultReferenceDate
+  ) {
     self.seed = seed
     self.stateDirectory = stateDirectory
     self.options = options
+    self.date = date
+  }
+
+  /// `date` as the runtime's wall clock: a duration since 1970, whole nanoseconds.
+  var wallClock: Duration {
+    .nanoseconds(Int64((date.timeIntervalSince1970 * 1e9).rounded()))
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SimulatorFlow
 import WeftCore
+import WeftRuntime
 import WeftSimulation
 
 /// What `weft-sim` drives: an app built headlessly, its observable values by path, and the
@@ -25,7 +26,8 @@ public protocol SimulatedApp: AnyObject, SendableMetatype {
   func observable(named path: String) -> ObservablePath?
 
   /// The date flows resolve `today` and `now` against (`Flow.ParseOptions.now`). The
-  /// default is `Flow.defaultReferenceDate`.
+  /// default is what `Date()` reads on the deterministic runtime (the flow's `date`, or
+  /// `Flow.defaultReferenceDate`, plus virtual time), else `Flow.defaultReferenceDate`.
   var now: Date { get }
 
   /// `clock advance DURATION`: advances virtual time by `duration`, running what falls
@@ -103,7 +105,13 @@ extension SimulatedApp {
 
   public var observablePathValues: [String: [String]] { [:] }
 
-  public var now: Date { Flow.defaultReferenceDate }
+  public var now: Date {
+    guard let runtime = DeterministicRuntime.current, runtime.answersClockReads else {
+      return Flow.defaultReferenceDate
+    }
+    let (seconds, attoseconds) = runtime.wallClock.components
+    return Date(timeIntervalSince1970: Double(seconds) + Double(attoseconds) / 1e18)
+  }
 
   public func shutDown() async {}
 

@@ -8,8 +8,11 @@ import WeftRuntime
 /// - Note: Isolation: `Sendable`; every part is thread-safe.
 /// - Complexity: O(1) to make and copy.
 public struct SimulationEnvironment: Sendable {
-  /// The simulated date at time zero by default: 2025-03-10 12:00:00 UTC.
-  public static let referenceDate = Date(timeIntervalSince1970: 1_741_608_000)
+  /// The simulated date at time zero by default: the deterministic runtime's wall clock at a
+  /// launch (2026-01-15T09:00:00Z), so that the backend's calendar and the app's `Date()`
+  /// agree; weft-sim passes the flow's `date` instead when it has one.
+  public static let referenceDate = Date(
+    timeIntervalSince1970: TimeInterval(DeterministicRuntime.defaultWallClock.components.seconds))
 
   /// The clock the app sleeps on: `RuntimeClock`, virtual time on the deterministic
   /// runtime.
